@@ -1,0 +1,355 @@
+"""`memctl assemble`: the context bundle for one dispatch, within a token budget.
+
+The bundle is a sequence of blocks (one a file, plus frame, note and notice blocks). Every block
+ends with a newline and the next starts with `<`, where the BPE pre-tokenizer always splits, so
+the bundle's token count is the sum of its blocks' counts, each cached by digest: an unchanged
+folder is assembled without loading the tokenizer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from memctl.errors import MemctlError
+from memctl.home import Doc, MemoryHome, Part
+from memctl.loadcap import apply_cap
+from memctl.markdown import split_lines
+from memctl.relevance import bm25
+from memctl.status import is_always
+
+FORMATS = ("md", "xml", "json")
+MAX_NAMED = 20
+MACHINE_NOTE = (
+    "Files marked machine-written are regenerated from live state: "
+    "where they disagree with prose, the machine-written file is current."
+)
+
+
+@dataclass(frozen=True)
+class AssembleOptions:
+    skills: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    query: str | None = None
+    budget: int | None = None
+    format: str = "md"
+    include_expired: bool = False
+
+
+@dataclass
+class Entry:
+    path: str
+    reasons: list[str]
+    content: str
+    tokens: int = 0
+    truncated: bool = False
+    heading: str | None = None  # set for a query excerpt: the section loaded
+    machine_written: bool = False
+
+
+@dataclass(frozen=True)
+class Omission:
+    path: str
+    heading: str | None
+    tokens: int
+    reason: str
+    selected: bool  # something the task asked for (counts for --strict), not a ranked excerpt
+
+
+@dataclass
+class Bundle:
+    tokenizer: str
+    budget: int
+    format: str
+    entries: list[Entry]
+    omitted: list[Omission]
+    text: str
+    tokens: int
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def strict_failures(self) -> list[Omission]:
+        return [o for o in self.omitted if o.selected]
+
+
+# --- rendering: one block at a time -------------------------------------------------------------
+
+def _attr(text: str) -> str:
+    return text.replace("-->", "-- >").replace("\n", " ")
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _ensure_newline(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def render_block(entry: Entry, number: int, fmt: str) -> str:
+    content = _ensure_newline(entry.content.replace("\r\n", "\n"))
+    if fmt == "xml":
+        return (f'<document index="{number}">\n<source>{_xml(entry.path)}</source>\n'
+                f"<document_content>\n{content}</document_content>\n</document>\n")
+    if entry.path.startswith("memctl:"):  # memctl's own note and notice
+        return f"<!-- memctl: {_attr(', '.join(entry.reasons))} -->\n{content}\n"
+    where = entry.path + (f" § {entry.heading}" if entry.heading else "")
+    state = "; truncated, see the notice" if entry.truncated else ""
+    return f"<!-- memctl: {_attr(where)} ({_attr(', '.join(entry.reasons))}{state}) -->\n{content}\n"
+
+
+def frame(fmt: str) -> tuple[str, str]:
+    return ("<documents>\n", "</documents>\n") if fmt == "xml" else ("", "")
+
+
+def notice_lines(omitted: list[Omission]) -> list[str]:
+    lines = []
+    for omission in omitted[:MAX_NAMED]:
+        where = omission.path + (f" § {omission.heading}" if omission.heading else "")
+        lines.append(f"- {where} (~{omission.tokens:,} tokens): {omission.reason}")
+    rest = omitted[MAX_NAMED:]
+    if rest:
+        lines.append(f"- and {len(rest)} more sections (~{sum(o.tokens for o in rest):,} tokens)")
+    return lines
+
+
+def render_notice(omitted: list[Omission], number: int, fmt: str, budget: int, tokenizer: str) -> str:
+    if not omitted:
+        return ""
+    body = f"Not loaded into this bundle (budget {budget:,} tokens, {tokenizer}):\n"
+    body += "".join(line + "\n" for line in notice_lines(omitted))
+    return render_block(Entry("memctl:notice", ["what did not load"], body), number, fmt)
+
+
+def render_note(number: int, fmt: str) -> str:
+    return render_block(Entry("memctl:note", ["read first"], MACHINE_NOTE + "\n"), number, fmt)
+
+
+# --- selection ----------------------------------------------------------------------------------
+
+@dataclass
+class Candidate:
+    doc: Doc
+    reasons: list[str]
+
+
+def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candidate], list[str]]:
+    """Topics in load order (always, machine-written, skills, explicit), each once."""
+    chosen: dict[str, Candidate] = {}
+    warnings: list[str] = []
+
+    def add(doc: Doc, reason: str) -> None:
+        candidate = chosen.setdefault(doc.rel, Candidate(doc, []))
+        if reason not in candidate.reasons:
+            candidate.reasons.append(reason)
+
+    for name in home.config.always:
+        doc = home.find_topic(name)
+        if doc is None:
+            warnings.append(f"config always names {name!r}, which is not a topic of this home")
+        else:
+            add(doc, "always")
+    for doc in home.topics:
+        if doc.front_matter.machine_written:
+            add(doc, "machine-written")
+        elif is_always(home, doc):
+            add(doc, "always")
+    for skill in opts.skills:
+        matched = False
+        for name in home.config.skills.get(skill, ()):
+            doc = home.find_topic(name)
+            if doc is None:
+                warnings.append(f"skill {skill!r} names {name!r} in the config, which is not a topic")
+            else:
+                add(doc, f"skill {skill}")
+                matched = True
+        for doc in home.topics:
+            if skill in doc.front_matter.skills or doc.stem == skill:
+                add(doc, f"skill {skill}")
+                matched = True
+        if not matched:
+            warnings.append(f"skill {skill!r} matches no topic")
+    for name in opts.topics:
+        doc = home.find_topic(name)
+        if doc is None:
+            raise MemctlError(f"no topic {name!r} in this home (try `memctl status` for the list)")
+        add(doc, "requested")
+    return list(chosen.values()), warnings
+
+
+class Packer:
+    """Adds blocks while the budget lasts; every count is of the block exactly as rendered."""
+
+    def __init__(self, home: MemoryHome, fmt: str, budget: int, reserve: int):
+        self.home, self.fmt, self.budget = home, fmt, budget
+        self.count: Callable[[str], int] = home.counter.count
+        head, tail = frame(fmt)
+        self.used = (self.count(head) if head else 0) + (self.count(tail) if tail else 0) + reserve
+        self.entries: list[Entry] = []
+        self.omitted: list[Omission] = []
+        self.note_added = False
+
+    def cost(self, entry: Entry) -> int:
+        extra = 0
+        if entry.machine_written and not self.note_added:
+            extra = self.count(render_note(self._number(), self.fmt))
+            return extra + self.count(render_block(entry, self._number() + 1, self.fmt))
+        return self.count(render_block(entry, self._number(), self.fmt))
+
+    def _number(self) -> int:
+        return len(self.entries) + (1 if self.note_added else 0) + 1
+
+    def fits(self, entry: Entry) -> bool:
+        return self.used + self.cost(entry) <= self.budget
+
+    def add(self, entry: Entry) -> None:
+        cost = self.cost(entry)
+        if entry.machine_written and not self.note_added:
+            self.note_added = True
+            self.entries.append(Entry("memctl:note", ["read first"], MACHINE_NOTE + "\n"))
+            self.entries[-1].tokens = self.count(render_note(len(self.entries), self.fmt))
+        entry.tokens = self.count(render_block(entry, self._number(), self.fmt))
+        self.used += cost
+        self.entries.append(entry)
+
+
+def _lines_text(lines: list[str], ranges: list[tuple[int, int]], path: str) -> str:
+    out: list[str] = []
+    for i, (first, last) in enumerate(ranges):
+        if i:
+            gap = (ranges[i - 1][1] + 1, first - 1)
+            out.append(f"<!-- memctl: lines {gap[0]}–{gap[1]} of {path} not loaded (load cap) -->\n")
+        out.extend(lines[first - 1 : last])
+    return "".join(out)
+
+
+def _pack_index(p: Packer) -> None:
+    home = p.home
+    doc = home.index
+    cap = apply_cap(doc, home.config.budgets, home.counter)
+    lines = split_lines(doc.text)
+    ranges = list(cap.loaded)
+    entry = Entry(doc.rel, ["index"], _lines_text(lines, ranges, doc.rel))
+    if not p.fits(entry):
+        head = ranges[0][1] if ranges else 0
+        low, high = 0, head  # the most lines of the head that fit
+        while low < high:
+            mid = (low + high + 1) // 2
+            trial = Entry(doc.rel, ["index"], "".join(lines[:mid]))
+            low, high = (mid, high) if p.fits(trial) else (low, mid - 1)
+        ranges = [(1, low)] if low else []
+        entry = Entry(doc.rel, ["index"], "".join(lines[:low]))
+    loaded = sum(b - a + 1 for a, b in ranges)
+    for part in doc.parts:
+        got = sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in ranges)
+        if got == part.lines:
+            continue
+        in_cap = cap.lines_loaded_in(part) > got
+        reason = "over budget" if in_cap else f"past the load cap ({cap.description})"
+        if got:
+            reason += f"; {got} of {part.lines} lines loaded"
+        p.omitted.append(Omission(doc.rel, _label(part), part.tokens, reason, True))
+    entry.truncated = loaded < doc.lines
+    if ranges:
+        p.add(entry)
+
+
+def _label(part: Part) -> str | None:
+    return part.heading or ("front matter" if part.level < 0 else "preamble")
+
+
+def _pack_topic(p: Packer, candidate: Candidate) -> None:
+    doc = candidate.doc
+    entry = Entry(doc.rel, candidate.reasons, doc.text, machine_written=doc.front_matter.machine_written)
+    if p.fits(entry):
+        p.add(entry)
+        return
+    parts = list(doc.parts)
+    keep = len(parts) - 1
+    while keep > 0:  # the longest run of leading parts (front matter, sections) that fits
+        trial = Entry(doc.rel, candidate.reasons, doc.text[: parts[keep - 1].end], truncated=True,
+                      machine_written=entry.machine_written)
+        if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial):
+            p.add(trial)
+            for part in parts[keep:]:
+                p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "over budget", True))
+            return
+        keep -= 1
+    p.omitted.append(Omission(doc.rel, None, doc.tokens, "over budget", True))
+
+
+def _pack_query(p: Packer, query: str, docs: list[Doc]) -> None:
+    sections = [(doc, part) for doc in docs for part in doc.sections if doc.text[part.start : part.end].strip()]
+    texts = [f"{part.heading or ''} {part.heading or ''} {doc.stem} {doc.text[part.start:part.end]}"
+             for doc, part in sections]
+    scores = bm25(query, texts)
+    ranked = sorted(range(len(sections)), key=lambda i: (-scores[i], sections[i][0].rel, sections[i][1].start))
+    for i in ranked:
+        if scores[i] <= 0:
+            break
+        doc, part = sections[i]
+        entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end],
+                      heading=f"{_label(part)} (lines {part.start_line}–{part.end_line})")
+        if p.fits(entry):
+            p.add(entry)
+        else:
+            p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False))
+
+
+def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
+          candidates: list[Candidate], today: date) -> Packer:
+    p = Packer(home, fmt, budget, reserve)
+    _pack_index(p)
+    for candidate in candidates:
+        expires = candidate.doc.front_matter.expires
+        if expires and expires < today and not opts.include_expired:
+            p.omitted.append(Omission(candidate.doc.rel, None, candidate.doc.tokens,
+                                      f"expired {expires.isoformat()} (--include-expired loads it)", False))
+        else:
+            _pack_topic(p, candidate)
+    if opts.query:
+        taken = {c.doc.rel for c in candidates}
+        docs = [d for d in home.topics if d.rel not in taken
+                and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))]
+        _pack_query(p, opts.query, docs)
+    return p
+
+
+def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
+    """Select and pack the bundle; its token count never exceeds the budget."""
+    fmt = opts.format
+    if fmt not in FORMATS:
+        raise MemctlError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    budget = opts.budget if opts.budget is not None else home.config.budgets.bundle_tokens
+    if budget <= 0:
+        raise MemctlError(f"the budget must be a positive number of tokens, not {budget}")
+    for doc in (home.index, *home.topics):
+        if doc.front_matter.error is not None:
+            raise doc.front_matter.error
+    candidates, warnings = select_topics(home, opts)
+    count_fmt = "md" if fmt == "json" else fmt  # json's budget is that of the bundle it carries
+    reserve = 0
+    for _ in range(50):
+        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)
+        text, tokens = _render(p, count_fmt, budget, home)
+        if tokens <= budget:
+            return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings)
+        reserve = max(reserve + 1, tokens - (p.used - reserve))
+    raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+
+
+def _render(p: Packer, fmt: str, budget: int, home: MemoryHome) -> tuple[str, int]:
+    head, tail = frame(fmt)
+    blocks = [head] if head else []
+    for number, entry in enumerate(p.entries, start=1):
+        blocks.append(render_block(entry, number, fmt))
+    notice = render_notice(p.omitted, len(p.entries) + 1, fmt, budget, home.counter.name)
+    if notice:
+        blocks.append(notice)
+    if tail:
+        blocks.append(tail)
+    text = "".join(blocks)
+    counter = home.counter
+    tokens = sum(counter.count(b) for b in blocks) if counter.additive else counter.count(text)
+    return text, tokens

@@ -1,0 +1,62 @@
+"""A small content-addressed cache kept in a home's `.memctl/` folder.
+
+Everything memctl derives from a file (its token count, sections, links, front matter) is a pure
+function of the file's bytes, so it is keyed by a digest of them. A warm cache lets `assemble`
+run without importing the tokenizer, the markdown parser or the YAML parser at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+CACHE_VERSION = 1
+MAX_ENTRIES = 50_000
+
+
+def digest(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+class Cache:
+    """A JSON map from string keys to plain values; `path=None` keeps it in memory only."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self._data: dict[str, Any] = {}
+        self._dirty = False
+        if path is not None:
+            try:
+                raw = json.loads(path.read_text(encoding="utf-8"))
+                if isinstance(raw, dict) and raw.get("version") == CACHE_VERSION:
+                    self._data = raw.get("entries", {})
+            except (OSError, ValueError):
+                self._data = {}  # a missing or damaged cache is rebuilt, never an error
+
+    def get(self, key: str) -> Any:
+        return self._data.get(key)
+
+    def put(self, key: str, value: Any) -> None:
+        if self._data.get(key) != value:
+            self._data[key] = value
+            self._dirty = True
+
+    def save(self) -> None:
+        """Write the cache if it changed; a home we cannot write to simply stays uncached."""
+        if not self._dirty or self.path is None:
+            return
+        entries = self._data
+        if len(entries) > MAX_ENTRIES:
+            entries = dict(list(entries.items())[-MAX_ENTRIES:])
+        payload = json.dumps({"version": CACHE_VERSION, "entries": entries}, separators=(",", ":"))
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            tmp.write_text(payload, encoding="utf-8")
+            os.replace(tmp, self.path)
+            self._dirty = False
+        except OSError:
+            pass

@@ -1,0 +1,116 @@
+"""Running `assemble` for both command-line paths (the fast one and Typer's).
+
+No Typer and no rich here: this runs before every dispatch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError
+
+
+@dataclass(frozen=True)
+class AssembleArgs:
+    path: Path = Path(".")
+    skills: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    query: str | None = None
+    budget: int | None = None
+    format: str = "md"
+    manifest: Path | None = None
+    record: bool = False
+    strict: bool = False
+    quiet: bool = False
+    include_expired: bool = False
+    tokenizer: str | None = None
+    profile: str | None = None
+    config: Path | None = None
+
+
+def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
+    """The bundle as JSON data: documented in the README, stable."""
+    files = []
+    for entry in bundle.entries:
+        if entry.path.startswith("memctl:"):
+            continue
+        item: dict[str, Any] = {"path": entry.path, "reasons": entry.reasons, "tokens": entry.tokens,
+                                "truncated": entry.truncated, "heading": entry.heading}
+        if with_content:
+            item["content"] = entry.content
+        files.append(item)
+    return {
+        "tokenizer": bundle.tokenizer,
+        "budget": bundle.budget,
+        "tokens": bundle.tokens,
+        "files": files,
+        "omitted": [{"path": o.path, "heading": o.heading, "tokens": o.tokens, "reason": o.reason}
+                    for o in bundle.omitted],
+    }
+
+
+def record_dispatch(root: Path, args: AssembleArgs, bundle: Any) -> None:
+    """Append one JSON line to .memctl/dispatches.jsonl, whole, under an exclusive lock."""
+    import fcntl
+
+    entry = {"time": datetime.now(timezone.utc).isoformat(timespec="seconds"), "skills": list(args.skills),
+             "topics": list(args.topics), "query": args.query, **manifest_of(bundle, with_content=False)}
+    line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    folder = root / ".memctl"
+    try:
+        folder.mkdir(exist_ok=True)
+        fd = os.open(folder / "dispatches.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise MemctlError(f"cannot write the dispatch record ({exc.strerror})", folder / "dispatches.jsonl") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.write(fd, line)
+    finally:
+        os.close(fd)
+
+
+def run_assemble(args: AssembleArgs) -> int:
+    from memctl.assemble import AssembleOptions, assemble
+    from memctl.fsutil import atomic_write
+    from memctl.home import load_home
+
+    try:
+        home = load_home(args.path, config_file=args.config,
+                         overrides={"tokenizer": args.tokenizer, "profile": args.profile})
+        options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
+                                  format=args.format, include_expired=args.include_expired)
+        bundle = assemble(home, options, date.today())
+        if args.format == "json":
+            payload = json.dumps(manifest_of(bundle, with_content=True), indent=2, ensure_ascii=False) + "\n"
+        else:
+            payload = bundle.text
+        if args.manifest is not None:
+            atomic_write(args.manifest, json.dumps(manifest_of(bundle, False), indent=2, ensure_ascii=False) + "\n")
+        if args.record:
+            record_dispatch(home.root, args, bundle)
+        home.save_cache()
+    except MemctlError as error:
+        sys.stderr.write(f"error: {error}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return EXIT_INTERRUPTED
+    sys.stdout.write(payload)
+    sys.stdout.flush()
+    if not args.quiet:
+        for warning in (*home.warnings(), *bundle.warnings):
+            sys.stderr.write(f"warning: {warning}\n")
+        files = sum(1 for e in bundle.entries if not e.path.startswith("memctl:"))
+        sys.stderr.write(f"assembled {files} files, {bundle.tokens:,} / {bundle.budget:,} tokens "
+                         f"({bundle.tokenizer}), {len(bundle.omitted)} omitted\n")
+    if args.strict and bundle.strict_failures:
+        if not args.quiet:
+            sys.stderr.write(f"strict: {len(bundle.strict_failures)} selected items were left out\n")
+        return EXIT_FINDINGS
+    return EXIT_OK

@@ -1,0 +1,163 @@
+"""The command line: parse, call the core, render, exit. Only this layer knows the terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from memctl import __version__
+from memctl.errors import EXIT_ERROR, EXIT_INTERRUPTED, MemctlError
+from memctl.home import MemoryHome, load_home
+
+app = typer.Typer(
+    name="memctl",
+    help="Keep an LLM agent's markdown memory lean: measure it, assemble it per dispatch, lint it in CI.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class TextOrJson(str, Enum):
+    text = "text"
+    json = "json"
+
+
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Use this config file instead of .memctl.yaml.")]
+TokenizerOpt = Annotated[
+    str | None, typer.Option("--tokenizer", help="cl100k_base (default), o200k_base or chars4.")
+]
+ProfileOpt = Annotated[
+    str | None, typer.Option("--profile", help="Host profile: generic, claude-code, openclaw, volute or arc.")
+]
+
+
+def err(message: str) -> None:
+    """Messages for people go to stderr; stdout carries only the payload."""
+    sys.stderr.write(message.rstrip("\n") + "\n")
+
+
+def fail(error: MemctlError) -> NoReturn:
+    err(f"error: {error}")
+    raise typer.Exit(EXIT_ERROR)
+
+
+def open_home(path: Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:
+    home = load_home(path, config_file=config, overrides={"tokenizer": tokenizer, "profile": profile})
+    for warning in home.warnings():
+        err(f"warning: {warning}")
+    return home
+
+
+def emit(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+
+
+def color_wanted() -> bool:
+    return sys.stdout.isatty()
+
+
+def _version(value: bool) -> None:
+    if value:
+        emit(f"memctl {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Keep an LLM agent's markdown memory lean."""
+
+
+@app.command()
+def status(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Memory homes (folders or index files).")] = None,
+    format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.text,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Headroom against every budget, and the size of every section and topic.
+
+    Example: memctl status memory/ --format json
+    """
+    from memctl.cli.views import render_fleet_text, render_status_text
+    from memctl.status import build_status, check_usable
+
+    reports: list[dict[str, Any]] = []
+    try:
+        for path in paths or [Path(".")]:
+            home = open_home(path, config, tokenizer, profile)
+            check_usable(home)
+            reports.append(build_status(home, date.today()))
+            home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    if format is TextOrJson.json:
+        emit(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
+    elif len(reports) == 1:
+        emit(render_status_text(reports[0], color_wanted()))
+    else:
+        emit(render_fleet_text(reports, color_wanted()))
+
+
+class BundleFormat(str, Enum):
+    md = "md"
+    xml = "xml"
+    json = "json"
+
+
+@app.command()
+def assemble(
+    path: Annotated[Path, typer.Argument(help="The memory home (a folder or its index file).")] = Path("."),
+    skill: Annotated[list[str] | None, typer.Option("--skill", "-s", help="Load the topics for this skill.")] = None,
+    topic: Annotated[list[str] | None, typer.Option("--topic", "-t", help="Load this topic (stem or path).")] = None,
+    query: Annotated[str | None, typer.Option("--query", "-q", help="Add the sections most relevant to it.")] = None,
+    budget: Annotated[int | None, typer.Option("--budget", "-b", help="Token budget (default: the profile's).")] = None,
+    format: Annotated[BundleFormat, typer.Option("--format", "-f", help="md, xml or json.")] = BundleFormat.md,
+    manifest: Annotated[Path | None, typer.Option("--manifest", help="Also write the JSON, without contents.")] = None,
+    record: Annotated[bool, typer.Option("--record", help="Append this dispatch to .memctl/dispatches.jsonl.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 if anything selected was left out.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No summary or warnings on stderr.")] = False,
+    include_expired: Annotated[bool, typer.Option("--include-expired", help="Load expired topics too.")] = False,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Write the context bundle for one dispatch to stdout, within a token budget.
+
+    The index always comes first (up to the host's load cap), then always-loaded and
+    machine-written topics, the topics of each --skill, each --topic, and with --query the
+    sections that match it best. What does not fit is named in a notice, never cut silently.
+
+    Example: memctl assemble memory/ --skill deploy --query "queue stalled" > context.md
+    """
+    from memctl.cli.dispatch import AssembleArgs, run_assemble
+
+    args = AssembleArgs(
+        path=path, skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
+        format=format.value, manifest=manifest, record=record, strict=strict, quiet=quiet,
+        include_expired=include_expired, tokenizer=tokenizer, profile=profile, config=config,
+    )
+    raise typer.Exit(run_assemble(args))
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the Typer app and return its exit code."""
+    try:
+        app(args=argv, prog_name="memctl", standalone_mode=True)
+    except SystemExit as exit_:
+        return int(exit_.code or 0) if not isinstance(exit_.code, str) else EXIT_ERROR
+    except KeyboardInterrupt:
+        err("interrupted")
+        return EXIT_INTERRUPTED
+    return 0

@@ -1,0 +1,273 @@
+"""Configuration: one table of defaults that is also the schema, and the hosts' profiles.
+
+Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memctl.cache import Cache, digest
+from memctl.errors import ConfigError
+from memctl.fsutil import read_text
+from memctl.tokens import TOKENIZERS
+
+CONFIG_NAME = ".memctl.yaml"
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """The figures of the host that loads the memory. None means "no such limit"."""
+
+    load_cap_lines: int | None = 200  # the host loads only this many lines of the index...
+    load_cap_bytes: int | None = 25_000  # ...or this many bytes, whichever comes first
+    load_cap_chars: int | None = None  # per file, in characters
+    load_cap_tokens: int | None = None
+    load_cap_mode: str = "head"  # "head": the rest is dropped; "head_tail": the middle is
+    total_chars: int | None = None  # all always-loaded files together, in characters
+    index_max_lines: int | None = 200
+    index_max_bytes: int | None = 25_000
+    index_warn_lines: int | None = None  # None: warn at 90% of the line and byte limits
+    index_tokens: int | None = 5_000  # soft budget of the index
+    topic_tokens: int | None = 1_000
+    bundle_tokens: int = 40_000
+
+
+PROFILES: dict[str, dict[str, Any]] = {
+    "generic": {},
+    "claude-code": {},
+    "openclaw": {
+        "load_cap_lines": None,
+        "load_cap_bytes": None,
+        "load_cap_chars": 12_000,
+        "load_cap_mode": "head_tail",
+        "total_chars": 60_000,
+    },
+    "volute": {
+        "tokenizer": "chars4",
+        "load_cap_lines": None,
+        "load_cap_bytes": None,
+        "load_cap_tokens": 25_000,
+    },
+    "arc": {"index_warn_lines": 180},
+}
+PROFILE_NOTES = {
+    "generic": "Claude Code's load cap, a 5,000-token index, 1,000-token topics, 40,000-token bundles",
+    "claude-code": "loads the first 200 lines or 25,000 bytes of MEMORY.md",
+    "openclaw": "12,000 characters a file (head and tail kept), 60,000 in all",
+    "volute": "warns past 5,000 tokens, loads the first 25,000 tokens (chars/4)",
+    "arc": "index warning at 180 lines, limit 200; 1,000-token topics; 40,000-token bundles",
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    source: Path | None = None
+    profile: str = "generic"
+    index: str = "MEMORY.md"
+    tokenizer: str = "cl100k_base"
+    topics: tuple[str, ...] = ("topics/**/*.md", "memory/**/*.md")
+    section_level: int = 2
+    skills: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    always: tuple[str, ...] = ()
+    core: tuple[str, ...] = ()
+    stale_after_days: int = 30
+    cache: bool = True
+    lint: Mapping[str, Any] = field(default_factory=dict)
+    budgets: Budgets = Budgets()
+
+
+# The schema: every key a config file may hold, its type, and what it means.
+SCHEMA: dict[str, tuple[str, str]] = {
+    "profile": ("str", f"host profile: {', '.join(PROFILES)}"),
+    "index": ("str", "the index file's name inside the home"),
+    "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
+    "topics": ("list[str]", "globs of topic files, relative to the home"),
+    "section_level": ("int", "headings of this level or higher start a section (1-6)"),
+    "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
+    "always": ("list[str]", "topics loaded on every dispatch"),
+    "core": ("list[str]", "index headings that `split` keeps in the index"),
+    "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
+    "cache": ("bool", "keep derived counts in .memctl/cache.json"),
+    "lint": ("map", "select, ignore, severity, per_file_ignores"),
+    "budgets": ("map", f"any of {', '.join(f.name for f in dataclasses.fields(Budgets))}"),
+}
+BUDGET_FIELDS = {f.name: f for f in dataclasses.fields(Budgets)}
+
+
+def find_config(start: Path) -> Path | None:
+    """`.memctl.yaml` in `start` or its nearest parent, stopping at the repository root."""
+    for folder in (start, *start.parents):
+        candidate = folder / CONFIG_NAME
+        if candidate.is_file():
+            return candidate
+        if (folder / ".git").exists():
+            return None
+    return None
+
+
+def _parse_yaml(path: Path, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """The config's plain values and the line of each top-level key."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        data = YAML(typ="rt").load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise ConfigError(f"not valid YAML: {exc.problem or exc.context}", path, line) from None
+    except YAMLError as exc:
+        raise ConfigError(f"not valid YAML: {exc}", path) from None
+    if data is None:
+        return {}, {}
+    if not isinstance(data, dict):
+        raise ConfigError("the config must be a mapping of keys to values", path, 1)
+    lines = {str(k): data.lc.key(k)[0] + 1 for k in data}
+    return _plain(data), lines
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    return str(value)
+
+
+def _check_type(key: str, value: Any, kind: str) -> bool:
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "list[str]":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "map[str, list[str]]":
+        return isinstance(value, dict) and all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()
+        )
+    return isinstance(value, dict)
+
+
+def validate(raw: Mapping[str, Any], where: str | Path, lines: Mapping[str, int] | None = None) -> None:
+    lines = lines or {}
+    for key, value in raw.items():
+        line = lines.get(key)
+        if key not in SCHEMA:
+            raise ConfigError(f"unknown key {key!r}; valid keys: {', '.join(SCHEMA)}", where, line)
+        kind = SCHEMA[key][0]
+        if not _check_type(key, value, kind):
+            raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
+    if "profile" in raw and raw["profile"] not in PROFILES:
+        raise ConfigError(
+            f"unknown profile {raw['profile']!r}; choose one of {', '.join(PROFILES)}", where, lines.get("profile")
+        )
+    if "tokenizer" in raw and raw["tokenizer"] not in TOKENIZERS:
+        raise ConfigError(
+            f"unknown tokenizer {raw['tokenizer']!r}; choose one of {', '.join(TOKENIZERS)}",
+            where,
+            lines.get("tokenizer"),
+        )
+    level = raw.get("section_level")
+    if level is not None and not 1 <= level <= 6:
+        raise ConfigError("section_level must be between 1 and 6", where, lines.get("section_level"))
+    for name, value in (raw.get("budgets") or {}).items():
+        if name not in BUDGET_FIELDS:
+            raise ConfigError(
+                f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where, lines.get("budgets")
+            )
+        if name == "load_cap_mode":
+            if value not in ("head", "head_tail"):
+                raise ConfigError("load_cap_mode must be head or head_tail", where, lines.get("budgets"))
+        elif not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0)):
+            raise ConfigError(f"budget {name} must be a positive whole number", where, lines.get("budgets"))
+
+
+def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
+    """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>."""
+    raw: dict[str, Any] = {}
+    for key in ("profile", "tokenizer", "index"):
+        if env.get(f"MEMCTL_{key.upper()}"):
+            raw[key] = env[f"MEMCTL_{key.upper()}"]
+    budgets: dict[str, Any] = {}
+    for name, value in env.items():
+        if name == "MEMCTL_SECTION_LEVEL" or name.startswith("MEMCTL_BUDGET_"):
+            key = "section_level" if name == "MEMCTL_SECTION_LEVEL" else name[len("MEMCTL_BUDGET_") :].lower()
+            try:
+                number = int(value)
+            except ValueError:
+                raise ConfigError(f"{name} must be a whole number, not {value!r}") from None
+            if key == "section_level":
+                raw[key] = number
+            else:
+                budgets[key] = number
+    if budgets:
+        raw["budgets"] = budgets
+    return raw
+
+
+def load_config(
+    home: Path,
+    explicit: Path | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+    cache: Cache | None = None,
+) -> Config:
+    """The configuration for `home`: defaults, then profile, file, environment and flags."""
+    import os
+
+    env = os.environ if env is None else env
+    path = explicit if explicit is not None else find_config(home)
+    layers: list[dict[str, Any]] = []
+    if path is not None:
+        text = read_text(path)
+        key = f"cfg:{digest(text)}"
+        raw = cache.get(key) if cache is not None else None
+        if not isinstance(raw, dict):
+            raw, lines = _parse_yaml(path, text)
+            validate(raw, path, lines)
+            if cache is not None:
+                cache.put(key, raw)
+        layers.append(raw)
+    env_raw = _from_env(env)
+    validate(env_raw, "environment")
+    layers.append(env_raw)
+    flags = {k: v for k, v in (overrides or {}).items() if v is not None}
+    validate(flags, "command line")
+    layers.append(flags)
+
+    merged: dict[str, Any] = {}
+    budgets: dict[str, Any] = {}
+    for layer in layers:
+        for key, value in layer.items():
+            if key == "budgets":
+                budgets.update(value)
+            else:
+                merged[key] = value
+    profile = merged.get("profile", "generic")
+    preset = dict(PROFILES[profile])
+    tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
+    preset.pop("tokenizer", None)
+    return Config(
+        source=path,
+        profile=profile,
+        index=merged.get("index", "MEMORY.md"),
+        tokenizer=tokenizer,
+        topics=tuple(merged.get("topics", Config.topics)),
+        section_level=merged.get("section_level", 2),
+        skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
+        always=tuple(merged.get("always", ())),
+        core=tuple(merged.get("core", ())),
+        stale_after_days=merged.get("stale_after_days", 30),
+        cache=merged.get("cache", True),
+        lint=merged.get("lint", {}),
+        budgets=Budgets(**{**preset, **budgets}),
+    )

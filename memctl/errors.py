@@ -1,0 +1,43 @@
+"""The one error class memctl raises, and the exit codes every command shares."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1  # lint errors, --check would change something, --strict omissions
+EXIT_ERROR = 2  # bad usage, config or input; a failed guarantee; a locked home
+EXIT_INTERRUPTED = 130
+
+
+class MemctlError(Exception):
+    """A problem the user can fix. Printed as one line, exit code 2."""
+
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+        self.line = line
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path:
+            where = self.path if self.line is None else f"{self.path}:{self.line}"
+            where += ": "
+        return where + self.message
+
+
+class ConfigError(MemctlError):
+    """The configuration (file, environment or flags) is not valid."""
+
+
+class InputError(MemctlError):
+    """A memory file cannot be read or understood."""
+
+
+class GuaranteeError(MemctlError):
+    """A write was planned but a safety check failed, so nothing was written."""
+
+
+class LockedError(MemctlError):
+    """Another memctl process holds the home's lock."""

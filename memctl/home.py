@@ -1,0 +1,323 @@
+"""The memory home: the one model of a memory folder that every command reads.
+
+A home is the folder holding the index (`MEMORY.md`). Loading it reads the index, finds the topic
+files (linked from the index, or matching the config's globs) and the archive, and sizes every
+file and section with the one token counter. Nothing outside the home is ever read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+import os
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from memctl.cache import Cache, digest
+from memctl.config import Config, load_config
+from memctl.errors import InputError
+from memctl.fsutil import inside, read_text
+from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines
+from memctl.tokens import TokenCounter
+
+ARCHIVE_DIRS = ("archive", "memory/archive")
+PARSE_VERSION = 1
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A slice of a file: its front matter or one section. Parts tile the file exactly."""
+
+    heading: str | None  # None for front matter and the preamble
+    level: int  # heading level; 0 for the preamble, -1 for front matter
+    start_line: int  # 1-based, inclusive
+    end_line: int  # 1-based, inclusive
+    start: int  # character offsets into the text
+    end: int
+    lines: int
+    bytes: int
+    chars: int
+    tokens: int
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    title: str | None = None
+    summary: str | None = None
+    skills: tuple[str, ...] = ()
+    always: bool = False
+    machine_written: bool = False
+    updated: date | None = None
+    expires: date | None = None
+    extra_keys: tuple[str, ...] = ()
+    error: InputError | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    href: str
+    line: int  # 1-based
+    target: str | None  # path relative to the home, when the link points inside it
+    status: str  # "file", "missing", "outside" or "external"
+
+
+@dataclass(frozen=True)
+class Doc:
+    path: Path
+    rel: str  # relative to the home, with `/`
+    text: str
+    lines: int
+    bytes: int
+    chars: int
+    tokens: int
+    front_matter: FrontMatter
+    parts: tuple[Part, ...]  # the front matter part (if any), then the sections
+    links: tuple[Link, ...]
+    blocks: tuple[tuple[int, int], ...]  # code and HTML blocks, 1-based inclusive line ranges
+
+    @property
+    def sections(self) -> tuple[Part, ...]:
+        return tuple(p for p in self.parts if p.level >= 0)
+
+    @property
+    def stem(self) -> str:
+        return self.path.stem
+
+    @property
+    def newline(self) -> str:
+        return "\r\n" if "\r\n" in self.text else "\n"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A link or symlink that memctl refused to follow."""
+
+    path: str  # the file holding the link, or the symlink itself
+    line: int | None
+    target: str
+    reason: str
+
+
+@dataclass
+class MemoryHome:
+    root: Path
+    config: Config
+    counter: TokenCounter
+    cache: Cache
+    index: Doc
+    topics: tuple[Doc, ...]
+    archived: tuple[Doc, ...]
+    linked: frozenset[str]  # topics the index links to
+    skipped: tuple[Skipped, ...]
+    shown: str = "."  # the home as the user named it, for reports
+
+    def find_topic(self, name: str) -> Doc | None:
+        """A topic by its path relative to the home, or by its file stem."""
+        wanted = name.strip().removeprefix("./")
+        for doc in self.topics:
+            if doc.rel == wanted or doc.rel == f"{wanted}.md":
+                return doc
+        matches = [doc for doc in self.topics if doc.stem == wanted]
+        return matches[0] if matches else None
+
+    def warnings(self) -> list[str]:
+        return [
+            f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped: {s.target}" for s in self.skipped
+        ]
+
+    def save_cache(self) -> None:
+        self.cache.save()
+
+
+def _facts(text: str, level: int, cache: Cache) -> dict[str, Any]:
+    key = f"doc:{PARSE_VERSION}:{digest(text)}:{level}"
+    facts = cache.get(key)
+    if isinstance(facts, dict):
+        return facts
+    lines = split_lines(text)
+    fm_lines = front_matter_span(lines)
+    facts = parse_body(lines, fm_lines, level)
+    facts["fm_lines"] = fm_lines
+    facts["fm"], facts["fm_error"] = ({}, None)
+    if fm_lines:
+        facts["fm"], facts["fm_error"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
+    cache.put(key, facts)
+    return facts
+
+
+def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str) -> FrontMatter:
+    def day(key: str) -> date | None:
+        return date.fromisoformat(values[key]) if values.get(key) else None
+
+    return FrontMatter(
+        title=values.get("title"),
+        summary=values.get("summary"),
+        skills=tuple(values.get("skills", ())),
+        always=bool(values.get("always", False)),
+        machine_written=bool(values.get("machine_written", False)),
+        updated=day("updated"),
+        expires=day("expires"),
+        extra_keys=tuple(values.get("extra_keys", ())),
+        error=InputError(error["message"], rel, error["line"]) if error else None,
+    )
+
+
+def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cache) -> Doc:
+    """Read and size one markdown file."""
+    text = read_text(path, rel)
+    facts = _facts(text, level, cache)
+    lines = split_lines(text)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    fm_lines = facts["fm_lines"]
+    starts = sorted({fm_lines, *(h[0] for h in facts["headings"])} - {len(lines)})
+    heading_at = {h[0]: h for h in facts["headings"]}
+    if fm_lines:
+        starts = [0, *starts]
+    bounds = [*starts, len(lines)]
+    token_parts = counter.count_parts(text, [offsets[s] for s in starts[1:]])
+    parts = []
+    for i, (first, stop) in enumerate(zip(bounds, bounds[1:])):
+        if first >= stop:
+            continue
+        piece = text[offsets[first] : offsets[stop]]
+        heading = heading_at.get(first)
+        level = -1 if (fm_lines and first == 0) else (heading[1] if heading else 0)
+        parts.append(
+            Part(
+                heading=heading[2] if heading and level > 0 else None,
+                level=level,
+                start_line=first + 1,
+                end_line=stop,
+                start=offsets[first],
+                end=offsets[stop],
+                lines=stop - first,
+                bytes=len(piece.encode("utf-8")),
+                chars=len(piece),
+                tokens=token_parts[i],
+            )
+        )
+    links = tuple(_resolve_link(path, rel, href, line + 1) for href, line in facts["links"])
+    return Doc(
+        path=path,
+        rel=rel,
+        text=text,
+        lines=len(lines),
+        bytes=len(text.encode("utf-8")),
+        chars=len(text),
+        tokens=sum(token_parts),
+        front_matter=_front_matter(facts["fm"], facts["fm_error"], rel),
+        parts=tuple(parts),
+        links=links,
+        blocks=tuple((a + 1, b) for a, b in facts["blocks"]),
+    )
+
+
+def _resolve_link(doc_path: Path, rel: str, href: str, line: int) -> Link:
+    if not href or href.startswith("#") or _SCHEME.match(href) or href.startswith("//"):
+        return Link(href, line, None, "external")
+    target = unquote(href.split("#", 1)[0].split("?", 1)[0])
+    if not target:
+        return Link(href, line, None, "external")
+    root = _home_root_of(doc_path, rel)
+    candidate = (root / target.lstrip("/")) if target.startswith("/") else (doc_path.parent / target)
+    if not inside(candidate, root):
+        return Link(href, line, None, "outside")
+    shown = candidate.resolve().relative_to(root).as_posix()
+    return Link(href, line, shown, "file" if candidate.exists() else "missing")
+
+
+def _home_root_of(doc_path: Path, rel: str) -> Path:
+    root = doc_path.resolve()
+    for _ in rel.split("/"):
+        root = root.parent
+    return root
+
+
+def resolve_home(path: Path) -> tuple[Path, str | None]:
+    """The home folder for PATH (a folder or its index file), and the index name if PATH is one."""
+    if path.is_file():
+        return path.resolve().parent, path.name
+    if path.is_dir():
+        return path.resolve(), None
+    raise InputError("no such file or folder", path)
+
+
+def load_home(
+    path: Path | str = ".",
+    *,
+    config_file: Path | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> MemoryHome:
+    """Read the home at PATH (a folder, or its index file) into a MemoryHome."""
+    root, index_name = resolve_home(Path(path))
+    cache = Cache(root / ".memctl" / "cache.json")
+    config = load_config(root, config_file, overrides, env, cache)
+    if not config.cache:
+        cache = Cache(None)
+    counter = TokenCounter(config.tokenizer, cache)
+    index_name = index_name or config.index
+    index_path = root / index_name
+    if not index_path.is_file():
+        hint = next((f" (found {c}/{index_name}: pass that folder)" for c in ("memory", "home")
+                     if (root / c / index_name).is_file()), "")
+        raise InputError(f"no {index_name} in this home{hint}", Path(path) / index_name)
+    if not inside(index_path, root):
+        raise InputError("the index is a symlink that resolves outside the home", index_path)
+    level = config.section_level
+    index = load_doc(index_path, index_name, counter, level, cache)
+    skipped: list[Skipped] = []
+    candidates: dict[str, Path] = {}
+    linked: set[str] = set()
+    for link in index.links:
+        if link.status == "outside":
+            skipped.append(Skipped(index.rel, link.line, link.href, "link resolves outside the home"))
+        elif link.status == "file" and link.target and link.target.endswith(".md") and link.target != index.rel:
+            if not _archived(link.target):
+                candidates.setdefault(link.target, root / link.target)
+                linked.add(link.target)
+    for pattern in config.topics:
+        for found in sorted(root.glob(pattern)):
+            rel = found.relative_to(root).as_posix()
+            if rel == index.rel or _archived(rel) or _hidden(rel) or not found.is_file():
+                continue
+            candidates.setdefault(rel, found)
+    topics = []
+    for rel, found in sorted(candidates.items()):
+        if not inside(found, root):
+            skipped.append(Skipped(rel, None, str(found.resolve()), "symlink resolves outside the home"))
+            continue
+        topics.append(load_doc(found, rel, counter, level, cache))
+    archived = []
+    for folder in ARCHIVE_DIRS:
+        for found in sorted((root / folder).rglob("*.md")) if (root / folder).is_dir() else []:
+            rel = found.relative_to(root).as_posix()
+            if not inside(found, root):
+                skipped.append(Skipped(rel, None, str(found.resolve()), "symlink resolves outside the home"))
+            elif found.is_file():
+                archived.append(load_doc(found, rel, counter, level, cache))
+    shown = Path(path).as_posix() if Path(path).is_dir() else (Path(path).parent.as_posix() or ".")
+    return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived), frozenset(linked),
+                      tuple(skipped), shown)
+
+
+def _archived(rel: str) -> bool:
+    return any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)
+
+
+def _hidden(rel: str) -> bool:
+    return any(part.startswith(".") for part in rel.split("/"))
+
+
+def display_path(path: Path) -> str:
+    """A path relative to the current folder when it lies below it, with `/`."""
+    try:
+        return Path(os.path.relpath(path)).as_posix() if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:
+        return str(path)

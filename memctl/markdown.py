@@ -1,0 +1,144 @@
+"""Markdown structure: front matter, top-level headings, links and code blocks.
+
+Headings come from markdown-it-py, so a `#` line inside a fenced code block or an HTML block
+is never taken for a heading. Every result is plain data, cached by the text's digest.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import Any
+
+FRONT_MATTER_KEYS = {
+    "title": "str",
+    "summary": "str",
+    "skills": "list",
+    "always": "bool",
+    "machine_written": "bool",
+    "updated": "date",
+    "expires": "date",
+}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_heading(text: str) -> str:
+    """A heading as it is safe to show: no control or bidi-override characters."""
+    return _CONTROL.sub("", text).strip()
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text`, each with its `\\n` (only `\\n` ends a line, as hosts count them)."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+        return [line + "\n" for line in lines]
+    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
+
+
+def front_matter_span(lines: list[str]) -> int:
+    """How many lines the YAML front matter takes at the top (0 when there is none)."""
+    if not lines or lines[0].lstrip("\ufeff").rstrip("\r\n") != "---":
+        return 0
+    for number, line in enumerate(lines[1:], start=1):
+        if line.rstrip("\r\n") in ("---", "..."):
+            return number + 1
+    return 0  # no closing line: the `---` is a thematic break, not front matter
+
+
+def _md() -> Any:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark")
+
+
+def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
+    """Headings (level <= `level`, top level only), links and code/HTML blocks of lines[first:].
+
+    Line numbers in the result are 0-based indexes into `lines`.
+    """
+    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    body = body.lstrip("\ufeff") if first == 0 else body
+    tokens = _md().parse(body)
+    headings: list[list[Any]] = []
+    links: list[list[Any]] = []
+    blocks: list[list[int]] = []
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and token.level == 0 and token.map:
+            depth = int(token.tag[1])
+            if depth <= level:
+                inline = tokens[i + 1]
+                headings.append([token.map[0] + first, depth, clean_heading(inline.content)])
+        elif token.type in ("fence", "code_block", "html_block") and token.map:
+            blocks.append([token.map[0] + first, token.map[1] + first])
+        elif token.type == "inline" and token.children and token.map:
+            for child in token.children:
+                if child.type == "link_open":
+                    href = str(child.attrs.get("href", ""))
+                    links.append([href, _line_of(lines, token.map, first, href)])
+    return {"headings": headings, "links": links, "blocks": blocks}
+
+
+def _line_of(lines: list[str], span: list[int], first: int, href: str) -> int:
+    start, end = span[0] + first, span[1] + first
+    for number in range(start, min(end, len(lines))):
+        if href and href in lines[number]:
+            return number
+    return start
+
+
+def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Known front matter values as plain data (dates as ISO strings), and an error if any.
+
+    `first_line` is the 1-based line of the YAML's first line in the file, for messages.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        data = YAML(typ="rt").load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = first_line + mark.line if mark is not None else first_line
+        return {}, {"message": f"front matter is not valid YAML: {exc.problem or exc.context}", "line": line}
+    except YAMLError as exc:
+        return {}, {"message": f"front matter is not valid YAML: {exc}", "line": first_line}
+    if data is None:
+        return {}, None
+    if not isinstance(data, dict):
+        return {}, {"message": "front matter must be a mapping of keys to values", "line": first_line}
+    values: dict[str, Any] = {"extra_keys": [str(k) for k in data if k not in FRONT_MATTER_KEYS]}
+    for key, kind in FRONT_MATTER_KEYS.items():
+        if key not in data or data[key] is None:
+            continue
+        value = data[key]
+        line = first_line + data.lc.key(key)[0]
+        converted = _convert(value, kind)
+        if converted is None:
+            shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+            return values, {"message": f"front matter {key} must be a {kind}, not {shown}", "line": line}
+        values[key] = converted
+    return values, None
+
+
+def _convert(value: Any, kind: str) -> Any:
+    if kind == "str":
+        return str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
+    if kind == "bool":
+        return value if isinstance(value, bool) else None
+    if kind == "list":
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+            return [str(v) for v in value]
+        return None
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip()).isoformat()
+        except ValueError:
+            return None
+    return None

@@ -1,0 +1,124 @@
+"""`memctl status`: headroom against every budget, and the size of every section and topic.
+
+The report is plain data; its JSON form is documented in the README and kept stable.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from memctl.home import Doc, MemoryHome, Part, display_path
+from memctl.loadcap import CapResult, apply_cap
+
+REPORT_VERSION = 1
+
+
+def headroom(used: int, limit: int | None) -> dict[str, Any] | None:
+    if not limit:
+        return None
+    return {"used": used, "limit": limit, "left": limit - used, "over": used > limit}
+
+
+def part_kind(part: Part) -> str:
+    return "front_matter" if part.level < 0 else ("preamble" if part.level == 0 else "section")
+
+
+def _part(part: Part, total_tokens: int, cap: CapResult) -> dict[str, Any]:
+    return {
+        "kind": part_kind(part),
+        "heading": part.heading,
+        "level": max(part.level, 0),
+        "start_line": part.start_line,
+        "end_line": part.end_line,
+        "lines": part.lines,
+        "bytes": part.bytes,
+        "chars": part.chars,
+        "tokens": part.tokens,
+        "share": round(part.tokens / total_tokens, 4) if total_tokens else 0.0,
+        "loaded": cap.state_of(part),
+        "loaded_lines": cap.lines_loaded_in(part),
+    }
+
+
+def is_always(home: MemoryHome, doc: Doc) -> bool:
+    """Loaded on every dispatch: named in the config's `always`, or marked in front matter."""
+    named = any(home.find_topic(name) is doc for name in home.config.always)
+    return named or doc.front_matter.always or doc.front_matter.machine_written
+
+
+def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
+    fm = doc.front_matter
+    budget = home.config.budgets.topic_tokens
+    return {
+        "path": doc.rel,
+        "lines": doc.lines,
+        "bytes": doc.bytes,
+        "tokens": doc.tokens,
+        "budget": budget,
+        "over_budget": bool(budget and doc.tokens > budget),
+        "linked": doc.rel in home.linked,
+        "always": is_always(home, doc),
+        "machine_written": fm.machine_written,
+        "skills": list(fm.skills),
+        "updated": fm.updated.isoformat() if fm.updated else None,
+        "expires": fm.expires.isoformat() if fm.expires else None,
+        "expired": bool(fm.expires and fm.expires < today),
+    }
+
+
+def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
+    """The status report of one home."""
+    budgets = home.config.budgets
+    index = home.index
+    cap = apply_cap(index, budgets, home.counter)
+    loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
+    topics = [_topic(home, doc, today) for doc in home.topics]
+    always = [t for t in topics if t["always"]]
+    always_chars = index.chars + sum(d.chars for d in home.topics if is_always(home, d))
+    cut = cap.cut_part(index)
+    return {
+        "version": REPORT_VERSION,
+        "home": home.shown,
+        "profile": home.config.profile,
+        "tokenizer": home.counter.name,
+        "config": display_path(home.config.source) if home.config.source else None,
+        "index": {
+            "path": index.rel,
+            "lines": index.lines,
+            "bytes": index.bytes,
+            "chars": index.chars,
+            "tokens": index.tokens,
+            "headroom": {
+                "lines": headroom(index.lines, budgets.index_max_lines),
+                "bytes": headroom(index.bytes, budgets.index_max_bytes),
+                "tokens": headroom(index.tokens, budgets.index_tokens),
+                "chars": headroom(index.chars, budgets.load_cap_chars),
+            },
+            "load_cap": {
+                "description": cap.description,
+                "capped": cap.capped,
+                "loaded_lines": cap.loaded_lines_total,
+                "loaded_tokens": loaded_tokens,
+                "cut_section": (cut.heading or part_kind(cut)) if cut else None,
+                "cut_line": cut.start_line + cap.lines_loaded_in(cut) if cut else None,
+            },
+            "sections": [_part(p, index.tokens, cap) for p in index.parts],
+        },
+        "topics": topics,
+        "archive": {"files": len(home.archived), "tokens": sum(d.tokens for d in home.archived)},
+        "totals": {
+            "always_loaded_tokens": loaded_tokens + sum(t["tokens"] for t in always),
+            "on_demand_tokens": sum(t["tokens"] for t in topics if not t["always"]),
+            "archived_tokens": sum(d.tokens for d in home.archived),
+            "always_loaded_chars": headroom(always_chars, budgets.total_chars) or {"used": always_chars},
+        },
+        "warnings": home.warnings(),
+    }
+
+
+def check_usable(home: MemoryHome) -> None:
+    """Status refuses a home whose topics have front matter it cannot read."""
+    for doc in (home.index, *home.topics):
+        if doc.front_matter.error is not None:
+            raise doc.front_matter.error

