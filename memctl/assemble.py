@@ -14,7 +14,7 @@ from datetime import date
 
 from memctl.errors import MemctlError
 from memctl.home import Doc, MemoryHome, Part
-from memctl.loadcap import apply_cap
+from memctl.loadcap import CapResult, apply_cap
 from memctl.markdown import split_lines
 from memctl.relevance import bm25
 from memctl.status import is_always
@@ -179,29 +179,39 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
 
 
 class Packer:
-    """Adds blocks while the budget lasts; every count is of the block exactly as rendered."""
+    """Adds blocks while the budget lasts; every count is of the block exactly as rendered.
+
+    A block fits when the bundle with it, and with the notice naming everything omitted so far,
+    stays within the budget less `reserve` (room kept for what later blocks may add to the notice).
+    """
 
     def __init__(self, home: MemoryHome, fmt: str, budget: int, reserve: int):
-        self.home, self.fmt, self.budget = home, fmt, budget
+        self.home, self.fmt, self.budget, self.reserve = home, fmt, budget, reserve
         self.count: Callable[[str], int] = home.counter.count
         head, tail = frame(fmt)
-        self.used = (self.count(head) if head else 0) + (self.count(tail) if tail else 0) + reserve
+        self.used = (self.count(head) if head else 0) + (self.count(tail) if tail else 0)
         self.entries: list[Entry] = []
         self.omitted: list[Omission] = []
         self.note_added = False
 
+    def _number(self) -> int:
+        return len(self.entries) + 1
+
     def cost(self, entry: Entry) -> int:
-        extra = 0
         if entry.machine_written and not self.note_added:
-            extra = self.count(render_note(self._number(), self.fmt))
-            return extra + self.count(render_block(entry, self._number() + 1, self.fmt))
+            note = self.count(render_note(self._number(), self.fmt))
+            return note + self.count(render_block(entry, self._number() + 1, self.fmt))
         return self.count(render_block(entry, self._number(), self.fmt))
 
-    def _number(self) -> int:
-        return len(self.entries) + (1 if self.note_added else 0) + 1
+    def notice_cost(self, omitted: list[Omission], extra_entries: int) -> int:
+        notice = render_notice(omitted, self._number() + extra_entries, self.fmt, self.budget,
+                               self.home.counter.name)
+        return self.count(notice) if notice else 0
 
-    def fits(self, entry: Entry) -> bool:
-        return self.used + self.cost(entry) <= self.budget
+    def fits(self, entry: Entry, would_omit: list[Omission] | None = None) -> bool:
+        omitted = self.omitted + (would_omit or [])
+        total = self.used + self.cost(entry) + self.notice_cost(omitted, 1) + self.reserve
+        return total <= self.budget
 
     def add(self, entry: Entry) -> None:
         cost = self.cost(entry)
@@ -224,6 +234,20 @@ def _lines_text(lines: list[str], ranges: list[tuple[int, int]], path: str) -> s
     return "".join(out)
 
 
+def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) -> list[Omission]:
+    """The index's sections that do not load in full when only `ranges` of its lines do."""
+    omitted = []
+    for part in doc.parts:
+        got = sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in ranges)
+        if got == part.lines:
+            continue
+        reason = "over budget" if cap.lines_loaded_in(part) > got else f"past the load cap ({cap.description})"
+        if got:
+            reason += f"; {got} of {part.lines} lines loaded"
+        omitted.append(Omission(doc.rel, _label(part), part.tokens, reason, True))
+    return omitted
+
+
 def _pack_index(p: Packer) -> None:
     home = p.home
     doc = home.index
@@ -231,26 +255,16 @@ def _pack_index(p: Packer) -> None:
     lines = split_lines(doc.text)
     ranges = list(cap.loaded)
     entry = Entry(doc.rel, ["index"], _lines_text(lines, ranges, doc.rel))
-    if not p.fits(entry):
-        head = ranges[0][1] if ranges else 0
-        low, high = 0, head  # the most lines of the head that fit
+    if not p.fits(entry, _index_omissions(doc, cap, ranges)):
+        low, high = 0, ranges[0][1] if ranges else 0  # the most lines of the head that fit
         while low < high:
             mid = (low + high + 1) // 2
             trial = Entry(doc.rel, ["index"], "".join(lines[:mid]))
-            low, high = (mid, high) if p.fits(trial) else (low, mid - 1)
+            low, high = (mid, high) if p.fits(trial, _index_omissions(doc, cap, [(1, mid)])) else (low, mid - 1)
         ranges = [(1, low)] if low else []
         entry = Entry(doc.rel, ["index"], "".join(lines[:low]))
-    loaded = sum(b - a + 1 for a, b in ranges)
-    for part in doc.parts:
-        got = sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in ranges)
-        if got == part.lines:
-            continue
-        in_cap = cap.lines_loaded_in(part) > got
-        reason = "over budget" if in_cap else f"past the load cap ({cap.description})"
-        if got:
-            reason += f"; {got} of {part.lines} lines loaded"
-        p.omitted.append(Omission(doc.rel, _label(part), part.tokens, reason, True))
-    entry.truncated = loaded < doc.lines
+    p.omitted.extend(_index_omissions(doc, cap, ranges))
+    entry.truncated = sum(b - a + 1 for a, b in ranges) < doc.lines
     if ranges:
         p.add(entry)
 
@@ -330,12 +344,14 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     candidates, warnings = select_topics(home, opts)
     count_fmt = "md" if fmt == "json" else fmt  # json's budget is that of the bundle it carries
     reserve = 0
-    for _ in range(50):
+    for _ in range(100):
         p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)
         text, tokens = _render(p, count_fmt, budget, home)
         if tokens <= budget:
             return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings)
-        reserve = max(reserve + 1, tokens - (p.used - reserve))
+        if not p.entries:
+            break
+        reserve += tokens - budget  # later omissions grew the notice: keep that much more room
     raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
 
 

@@ -135,9 +135,7 @@ def assemble(
 ) -> None:
     """Write the context bundle for one dispatch to stdout, within a token budget.
 
-    The index always comes first (up to the host's load cap), then always-loaded and
-    machine-written topics, the topics of each --skill, each --topic, and with --query the
-    sections that match it best. What does not fit is named in a notice, never cut silently.
+    The index always comes first (up to the host's load cap), then always-loaded and machine-written topics, the topics of each --skill, each --topic, and with --query the sections that match it best. What does not fit is named in a notice, never cut silently.
 
     Example: memctl assemble memory/ --skill deploy --query "queue stalled" > context.md
     """

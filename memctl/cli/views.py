@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-WIDTH = 100
+WIDTH = 120
 
 
 def _console(color: bool, width: int) -> tuple[Console, io.StringIO]:
@@ -31,7 +31,7 @@ def _room(entry: dict[str, Any] | None) -> Text:
     if entry["over"]:
         return Text(f"OVER by {-entry['left']:,}", style="bold red")
     share = entry["used"] / entry["limit"]
-    return Text(f"{entry['left']:,} left ({share:.0%} used)", style="yellow" if share >= 0.9 else "green")
+    return Text(f"{entry['left']:,} left ({share:.0%})", style="yellow" if share >= 0.9 else "green")
 
 
 def render_status_text(report: dict[str, Any], color: bool = False, width: int = WIDTH) -> str:
@@ -72,13 +72,18 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     console.print(sections)
 
     if report["topics"]:
-        topics = Table(title="Topics", title_justify="left")
-        for column in ("path", "tokens", "budget", "linked", "loads", "skills", "updated", "expires"):
-            topics.add_column(column, justify="right" if column in ("tokens", "budget") else "left")
+        budget = report["topics"][0]["budget"]
+        topics = Table(title=f"Topics (budget {_n(budget)} tokens each)", title_justify="left")
+        for column in ("path", "tokens", "linked", "loads", "skills", "updated", "expires"):
+            topics.add_column(column, justify="right" if column == "tokens" else "left",
+                              no_wrap=column == "path",
+                              overflow="fold")
         for topic in report["topics"]:
-            tokens = Text(_n(topic["tokens"]), style="bold red" if topic["over_budget"] else "")
-            expires = Text(topic["expires"] or "", style="red" if topic["expired"] else "")
-            topics.add_row(topic["path"], tokens, _n(topic["budget"]), "yes" if topic["linked"] else "no",
+            tokens = Text(_n(topic["tokens"]) + (" OVER" if topic["over_budget"] else ""),
+                          style="bold red" if topic["over_budget"] else "")
+            expires = Text(f"{topic['expires']} (expired)", style="red") if topic["expired"] else Text(
+                topic["expires"] or "")
+            topics.add_row(topic["path"], tokens, "yes" if topic["linked"] else "no",
                            "always" if topic["always"] else "on demand", ", ".join(topic["skills"]),
                            topic["updated"] or "", expires)
         console.print(topics)
@@ -96,7 +101,8 @@ def render_fleet_text(reports: list[dict[str, Any]], color: bool = False, width:
     console, buffer = _console(color, width)
     table = Table(title="Memory homes", title_justify="left")
     for column in ("home", "lines", "bytes", "tokens", "headroom", "load cap", "topics", "on demand", "archived"):
-        table.add_column(column, justify="left" if column in ("home", "headroom", "load cap") else "right")
+        table.add_column(column, justify="left" if column in ("home", "headroom", "load cap") else "right",
+                         no_wrap=column == "home", overflow="fold")
     for report in reports:
         index = report["index"]
         rooms = [r for r in index["headroom"].values() if r]

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@pytest.fixture(autouse=True)
+def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paths in reports are shown as given: run every test from the repository root."""
+    monkeypatch.chdir(ROOT)
+    for name in list(os.environ):
+        if name.startswith("MEMCTL_") and name != "MEMCTL_UPDATE_GOLDEN":
+            monkeypatch.delenv(name)
+
+
+@pytest.fixture
+def copy_fixture(tmp_path: Path):
+    """A private copy of a fixture folder, for tests that write or add files."""
+
+    def copy(name: str) -> Path:
+        target = tmp_path / name
+        shutil.copytree(FIXTURES / name, target, ignore=shutil.ignore_patterns(".memctl"))
+        return target
+
+    return copy
+
+
+def check_golden(name: str, actual: str) -> None:
+    """Compare with tests/golden/NAME; MEMCTL_UPDATE_GOLDEN=1 rewrites it on purpose."""
+    path = GOLDEN / name
+    if os.environ.get("MEMCTL_UPDATE_GOLDEN") == "1":
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"golden {name} is missing: run with MEMCTL_UPDATE_GOLDEN=1"
+    assert actual == path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def cli():
+    from memctl.cli.main import app
+
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(app, list(args), catch_exceptions=False)
+
+    return invoke

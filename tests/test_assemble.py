@@ -1,0 +1,261 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memctl.assemble import AssembleOptions, assemble
+from memctl.errors import MemctlError
+from memctl.home import load_home
+
+from .conftest import ROOT, check_golden
+
+TODAY = date(2026, 11, 29)
+ARC = "fixtures/arc/memory"
+
+
+def bundle(path: str = ARC, **options):
+    home = load_home(path)
+    return home, assemble(home, AssembleOptions(**options), TODAY)
+
+
+def reasons(result) -> dict[str, list[str]]:
+    return {e.path: e.reasons for e in result.entries}
+
+
+def test_index_and_always_topics_come_first():
+    _, result = bundle()
+    assert list(reasons(result)) == ["MEMORY.md", "topics/fleet.md"]
+    assert result.text.startswith("<!-- memctl: MEMORY.md (index) -->\n# Arc memory index\n")
+
+
+def test_skill_from_config_front_matter_and_stem():
+    _, result = bundle(skills=("deploy", "triage", "publishing", "cost"))
+    assert reasons(result) == {
+        "MEMORY.md": ["index"],
+        "topics/fleet.md": ["always", "skill deploy"],
+        "topics/deploys.md": ["skill deploy"],
+        "topics/incidents.md": ["skill triage"],
+        "topics/publishing.md": ["skill publishing"],
+        "topics/cost.md": ["skill cost"],
+    }
+
+
+def test_unknown_skill_warns_and_unknown_topic_fails():
+    _, result = bundle(skills=("astrology",))
+    assert result.warnings == ["skill 'astrology' matches no topic"]
+    with pytest.raises(MemctlError, match="no topic 'nope'"):
+        bundle(topics=("nope",))
+
+
+def test_explicit_topic_by_stem_and_path_loads_once():
+    _, result = bundle(topics=("cost", "topics/cost.md"), skills=("cost",))
+    assert reasons(result)["topics/cost.md"] == ["skill cost", "requested"]
+    assert result.text.count("# Cost\n") == 1
+
+
+def test_query_loads_relevant_sections_with_path_and_heading():
+    _, result = bundle(query="build queue stalled lease")
+    excerpt = [e for e in result.entries if e.reasons == ["query"]][0]
+    assert excerpt.path == "topics/incidents.md"
+    assert excerpt.heading == "2026-11-12 build queue stalled (lines 9–14)"
+    assert "<!-- memctl: topics/incidents.md § 2026-11-12 build queue stalled (lines 9–14) (query) -->" in result.text
+
+
+def test_machine_written_comes_before_prose_with_one_note():
+    _, result = bundle("fixtures/openclaw", skills=("email",))
+    order = [e.path for e in result.entries]
+    assert order == ["MEMORY.md", "CORE_MEMORY.md", "memctl:note", "RUNTIME_REALITY.md", "LESSONS.md"]
+    assert result.text.count("the machine-written file is current") == 1
+
+
+def test_expired_topic_is_named_not_loaded():
+    _, result = bundle("fixtures/volute/home", skills=("watering",))
+    assert "memory/topics/watering.md" not in reasons(result)
+    assert [(o.path, o.reason) for o in result.omitted] == [
+        ("memory/topics/watering.md", "expired 2026-09-30 (--include-expired loads it)")]
+    _, loaded = bundle("fixtures/volute/home", skills=("watering",), include_expired=True)
+    assert "memory/topics/watering.md" in reasons(loaded)
+
+
+def test_load_cap_notice_names_the_cut_and_the_lost_sections():
+    _, result = bundle("fixtures/fat")
+    index = result.entries[0]
+    assert index.truncated and index.content.count("\n") == 200
+    lost = [(o.heading, o.reason) for o in result.omitted]
+    assert lost[0] == ("Notes", "past the load cap (first 200 lines or 25,000 bytes); 15 of 25 lines loaded")
+    assert [h for h, _ in lost[1:]] == ["Tooling", "部署メモ", "On-call", "Dependencies", "Security"]
+    assert result.text.rstrip().endswith("- MEMORY.md § Security (~464 tokens): past the load cap "
+                                         "(first 200 lines or 25,000 bytes)")
+
+
+def test_notice_names_at_most_twenty():
+    home = load_home("fixtures/fat", overrides={"section_level": 1})
+    lines = "".join(f"# S{i}\n" + "word " * 50 + "\n" for i in range(40))
+    del home
+    from memctl.assemble import Omission, notice_lines
+
+    omitted = [Omission("MEMORY.md", f"S{i}", 10, "over budget", True) for i in range(25)]
+    rendered = notice_lines(omitted)
+    assert len(rendered) == 21 and rendered[-1] == "- and 5 more sections (~50 tokens)"
+    assert lines  # the long index above is what such a notice describes
+
+
+def test_topic_over_budget_is_cut_at_a_section_boundary():
+    home, full = bundle(skills=("triage",))
+    incidents = home.find_topic("incidents")
+    budget = full.tokens - incidents.parts[-1].tokens - 5
+    _, cut = bundle(skills=("triage",), budget=budget)
+    entry = [e for e in cut.entries if e.path == "topics/incidents.md"][0]
+    kept = [p for p in incidents.parts if p.end <= len(entry.content)]
+    assert entry.truncated and entry.content == incidents.text[: kept[-1].end]  # a section boundary
+    dropped = [(o.path, o.heading) for o in cut.omitted]
+    assert dropped == [("topics/incidents.md", p.heading) for p in incidents.parts[len(kept):]]
+    assert ("topics/incidents.md", "2025-02-02 expired TLS certificate") in dropped
+    assert cut.tokens <= budget and cut.strict_failures
+
+
+def test_tiny_budget_cuts_the_index_and_says_so():
+    _, result = bundle(budget=250)
+    assert result.tokens <= 250 and result.entries[0].path == "MEMORY.md" and result.entries[0].truncated
+    assert any(o.reason.startswith("over budget") for o in result.omitted)
+    with pytest.raises(MemctlError, match="cannot hold even"):
+        bundle(budget=3)
+
+
+@pytest.mark.parametrize("fmt", ["md", "xml", "json"])
+def test_formats_golden_and_deterministic(fmt, cli):
+    args = ("assemble", ARC, "--skill", "deploy", "--query", "queue stalled", "--format", fmt, "--budget", "1200")
+    first, second = cli(*args), cli(*args)
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    check_golden(f"assemble-arc.{fmt}", first.stdout)
+    assert first.stderr.startswith("assembled ")
+
+
+def test_xml_layout_matches_files_to_prompt_cxml():
+    _, result = bundle(format="xml", skills=("cost",))
+    assert result.text.startswith('<documents>\n<document index="1">\n<source>MEMORY.md</source>\n<document_content>\n')
+    assert result.text.endswith("</document_content>\n</document>\n</documents>\n")
+
+
+def test_json_fields(cli):
+    data = json.loads(cli("assemble", ARC, "--format", "json", "--budget", "400").stdout)
+    assert set(data) == {"tokenizer", "budget", "tokens", "files", "omitted"}
+    assert set(data["files"][0]) == {"path", "reasons", "tokens", "truncated", "content", "heading"}
+    assert data["omitted"] and set(data["omitted"][0]) == {"path", "heading", "tokens", "reason"}
+
+
+def test_strict_exits_1_but_writes_the_bundle(cli):
+    result = cli("assemble", ARC, "--skill", "triage", "--budget", "500", "--strict")
+    assert result.exit_code == 1 and result.stdout.startswith("<!-- memctl: MEMORY.md")
+    assert "strict:" in result.stderr
+
+
+def test_errors_write_nothing_to_stdout(cli, tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# I\n")
+    (tmp_path / "topics").mkdir()
+    (tmp_path / "topics" / "bad.md").write_bytes(b"# bad \xff\n")
+    result = cli("assemble", str(tmp_path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "error: topics/bad.md:1: not valid UTF-8 at byte 6\n"
+
+
+def test_manifest_and_quiet(cli, tmp_path):
+    manifest = tmp_path / "m.json"
+    result = cli("assemble", ARC, "--quiet", "--manifest", str(manifest))
+    assert result.exit_code == 0 and result.stderr == ""
+    data = json.loads(manifest.read_text())
+    assert all("content" not in f for f in data["files"]) and data["files"][0]["path"] == "MEMORY.md"
+
+
+def test_record_appends_whole_lines_under_concurrency(copy_fixture):
+    home = copy_fixture("arc")
+    command = [sys.executable, "-m", "memctl", "assemble", str(home / "memory"), "--record", "--quiet",
+               "--skill", "deploy"]
+
+    def run(_: int) -> int:
+        return subprocess.run(command, capture_output=True, cwd=ROOT).returncode
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        assert list(pool.map(run, range(12))) == [0] * 12
+    lines = (home / "memory" / ".memctl" / "dispatches.jsonl").read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == 12 and {r["skills"][0] for r in records} == {"deploy"}
+    assert all(r["files"][1]["path"] == "topics/fleet.md" and "time" in r for r in records)
+
+
+def test_fast_path_stdout_is_the_bundle_alone_and_matches_typer(cli):
+    args = ["assemble", ARC, "--skill", "deploy", "--query", "queue stalled", "--budget", "1200"]
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "memctl", *args],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout == cli(*args).stdout
+    check_golden("assemble-arc.md", out.stdout)
+    imported = {line.split("|")[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time")}
+    assert "typer" not in imported and "rich" not in imported
+    assert out.stderr.splitlines()[-1].startswith("assembled ")
+
+
+def test_never_reads_outside_the_home(tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (tmp_path / "outside.md").write_text("# SECRET\n")
+    (home / "MEMORY.md").write_text("# I\n[o](../outside.md)\n")
+    (home / "topics" / "deploy.md").symlink_to(tmp_path / "outside.md")
+    loaded = load_home(home)
+    result = assemble(loaded, AssembleOptions(skills=("deploy",), query="secret"), TODAY)
+    assert "SECRET" not in result.text
+
+
+WORDS = st.sampled_from(["deploy", "queue", "cost", "release", "lease", "disk", "agent", "note", "日本"])
+
+
+@st.composite
+def homes(draw):
+    index = "# Index\n" + "".join(f"## S{i}\n" + " ".join(draw(st.lists(WORDS, max_size=40))) + "\n"
+                                  for i in range(draw(st.integers(0, 12))))
+    topics = {}
+    for i in range(draw(st.integers(0, 6))):
+        body = "".join(f"## T{j}\n" + " ".join(draw(st.lists(WORDS, max_size=60))) + "\n"
+                       for j in range(draw(st.integers(0, 5))))
+        skills = draw(st.lists(st.sampled_from(["a", "b"]), max_size=2, unique=True))
+        topics[f"t{i}"] = f"---\nskills: [{', '.join(skills)}]\nalways: {draw(st.booleans())}\n---\n" + body
+    return index, topics
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(homes(), st.integers(10, 3000), st.sampled_from(["md", "xml", "json"]), st.sampled_from(
+    ["cl100k_base", "chars4"]), st.one_of(st.none(), WORDS))
+def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fmt, tokenizer, query):
+    root = tmp_path_factory.mktemp("home")
+    index, topics = home_spec
+    (root / "MEMORY.md").write_text(index)
+    (root / "topics").mkdir()
+    for name, text in topics.items():
+        (root / "topics" / f"{name}.md").write_text(text)
+    home = load_home(root, overrides={"tokenizer": tokenizer})
+    try:
+        result = assemble(home, AssembleOptions(skills=("a", "b"), query=query, budget=budget, format=fmt), TODAY)
+    except MemctlError as error:
+        assert "cannot hold even" in str(error)
+        return
+    counted_fmt_text = result.text
+    assert result.tokens == home.counter.count(counted_fmt_text) <= budget
+    paths = [e.path for e in result.entries if e.heading is None]
+    assert len(paths) == len(set(paths))
+
+
+def test_assemble_help_has_an_example(cli):
+    assert "Example: memctl assemble" in cli("assemble", "--help").stdout
+
+
+def test_bundle_names_path_that_does_not_exist(cli):
+    result = cli("assemble", "no/such/home")
+    assert result.exit_code == 2 and result.stderr == "error: no/such/home: no such file or folder\n"
+    assert Path("no").exists() is False

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from memctl.cli.views import render_fleet_text, render_status_text
+from memctl.home import load_home
+from memctl.status import build_status
+
+from .conftest import FIXTURES, check_golden
+
+HOMES = {"arc": "fixtures/arc/memory", "openclaw": "fixtures/openclaw", "volute": "fixtures/volute/home",
+         "fat": "fixtures/fat"}
+TODAY = date(2026, 11, 29)
+
+
+@pytest.mark.parametrize("name", sorted(HOMES))
+def test_status_golden_json_and_text(name):
+    report = build_status(load_home(HOMES[name]), TODAY)
+    check_golden(f"status-{name}.json", json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    check_golden(f"status-{name}.txt", render_status_text(report))
+
+
+@pytest.mark.parametrize("render", [render_status_text, lambda r: render_fleet_text([r])])
+def test_every_text_renderer_names_the_home(render):
+    report = build_status(load_home(HOMES["arc"]), TODAY)
+    assert "fixtures/arc/memory" in render(report)
+
+
+def test_fat_index_is_cut_by_the_load_cap():
+    report = build_status(load_home(HOMES["fat"]), TODAY)
+    index = report["index"]
+    assert index["headroom"]["lines"] == {"used": 329, "limit": 200, "left": -129, "over": True}
+    cap = index["load_cap"]
+    assert cap["capped"] and cap["loaded_lines"] == 200 and cap["cut_section"] == "Notes" and cap["cut_line"] == 201
+    states = [s["loaded"] for s in index["sections"]]
+    assert states.count("partial") == 1 and states[-1] == "none"
+    assert sum(s["tokens"] for s in index["sections"]) == index["tokens"]
+
+
+def test_openclaw_profile_keeps_head_and_tail():
+    report = build_status(load_home(HOMES["fat"], overrides={"profile": "openclaw"}), TODAY)
+    states = [s["loaded"] for s in report["index"]["sections"]]
+    assert states[0] == "full" and states[-1] == "full" and "none" in states
+
+
+def test_cli_status_json_is_the_only_stdout(cli):
+    result = cli("status", HOMES["arc"], "--format", "json")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert json.loads(result.stdout)["index"]["lines"] == 32
+
+
+def test_cli_fleet_gives_a_list(cli):
+    result = cli("status", HOMES["arc"], HOMES["openclaw"], "--format", "json")
+    assert result.exit_code == 0
+    assert [r["home"] for r in json.loads(result.stdout)] == [HOMES["arc"], HOMES["openclaw"]]
+    text = cli("status", HOMES["arc"], HOMES["openclaw"])
+    assert "Memory homes" in text.stdout and "fixtures/openclaw" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ({}, "MEMORY.md: no MEMORY.md in this home"),
+        ({"MEMORY.md": b"\xfe\xff"}, "MEMORY.md:1: not valid UTF-8 at byte 0"),
+        ({"MEMORY.md": b"# I\n", "topics/a.md": b"---\nalways: perhaps\n---\n"},
+         "topics/a.md:2: front matter always must be a bool, not 'perhaps'"),
+        ({"MEMORY.md": b"# I\n", ".memctl.yaml": b"profile: nope\n"}, "unknown profile 'nope'"),
+    ],
+)
+def test_cli_unusable_home_is_one_line_and_exit_2(cli, tmp_path, setup, message):
+    for name, data in setup.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    result = cli("status", str(tmp_path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_cli_version_and_unknown_tokenizer(cli):
+    assert cli("--version").stdout.startswith("memctl ")
+    bad = cli("status", HOMES["arc"], "--tokenizer", "nope")
+    assert bad.exit_code == 2 and "unknown tokenizer 'nope'" in bad.stderr
+
+
+def test_headings_are_shown_without_control_characters(tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# Evil\x1b[31m red\x07\n")
+    report = build_status(load_home(tmp_path), TODAY)
+    assert report["index"]["sections"][0]["heading"] == "Evil[31m red"
+
+
+def test_warnings_for_skipped_links_go_to_stderr(cli, tmp_path):
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "MEMORY.md").write_text("# I\n[x](../out.md)\n")
+    (tmp_path / "out.md").write_text("# out\n")
+    result = cli("status", str(tmp_path / "home"), "--format", "json")
+    assert result.exit_code == 0 and "link resolves outside the home" in result.stderr
+    assert json.loads(result.stdout)["topics"] == []
+
+
+def test_fixtures_exist():
+    assert (FIXTURES / "fat" / "MEMORY.md").read_bytes().count(b"\r\n") >= 300

