@@ -9,14 +9,13 @@ folder is assembled without loading the tokenizer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 from datetime import date
 
 from memctl.errors import MemctlError
 from memctl.home import Doc, MemoryHome, Part
 from memctl.loadcap import CapResult, apply_cap
 from memctl.markdown import split_lines
-from memctl.relevance import bm25
 from memctl.status import is_always
 
 FORMATS = ("md", "xml", "json")
@@ -27,8 +26,7 @@ MACHINE_NOTE = (
 )
 
 
-@dataclass(frozen=True)
-class AssembleOptions:
+class AssembleOptions(NamedTuple):
     skills: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
     query: str | None = None
@@ -37,19 +35,21 @@ class AssembleOptions:
     include_expired: bool = False
 
 
-@dataclass
 class Entry:
-    path: str
-    reasons: list[str]
-    content: str
-    tokens: int = 0
-    truncated: bool = False
-    heading: str | None = None  # set for a query excerpt: the section loaded
-    machine_written: bool = False
+    """One block of the bundle: a file, part of one, or memctl's own note or notice."""
+
+    def __init__(self, path: str, reasons: list[str], content: str, tokens: int = 0, truncated: bool = False,
+                 heading: str | None = None, machine_written: bool = False):
+        self.path = path
+        self.reasons = reasons
+        self.content = content
+        self.tokens = tokens  # of the block as rendered
+        self.truncated = truncated
+        self.heading = heading  # set for a query excerpt: the section loaded
+        self.machine_written = machine_written
 
 
-@dataclass(frozen=True)
-class Omission:
+class Omission(NamedTuple):
     path: str
     heading: str | None
     tokens: int
@@ -57,16 +57,17 @@ class Omission:
     selected: bool  # something the task asked for (counts for --strict), not a ranked excerpt
 
 
-@dataclass
 class Bundle:
-    tokenizer: str
-    budget: int
-    format: str
-    entries: list[Entry]
-    omitted: list[Omission]
-    text: str
-    tokens: int
-    warnings: list[str] = field(default_factory=list)
+    def __init__(self, tokenizer: str, budget: int, format: str, entries: list[Entry], omitted: list[Omission],
+                 text: str, tokens: int, warnings: list[str]):
+        self.tokenizer = tokenizer
+        self.budget = budget
+        self.format = format
+        self.entries = entries
+        self.omitted = omitted
+        self.text = text
+        self.tokens = tokens
+        self.warnings = warnings
 
     @property
     def strict_failures(self) -> list[Omission]:
@@ -128,8 +129,7 @@ def render_note(number: int, fmt: str) -> str:
 
 # --- selection ----------------------------------------------------------------------------------
 
-@dataclass
-class Candidate:
+class Candidate(NamedTuple):
     doc: Doc
     reasons: list[str]
 
@@ -193,15 +193,17 @@ class Packer:
         self.entries: list[Entry] = []
         self.omitted: list[Omission] = []
         self.note_added = False
+        self._notice_memo: dict[tuple[int, int], int] = {}
 
     def _number(self) -> int:
         return len(self.entries) + 1
 
     def cost(self, entry: Entry) -> int:
+        """Tokens the entry adds: its block, and the note before the first machine-written file."""
+        number = self._number()
         if entry.machine_written and not self.note_added:
-            note = self.count(render_note(self._number(), self.fmt))
-            return note + self.count(render_block(entry, self._number() + 1, self.fmt))
-        return self.count(render_block(entry, self._number(), self.fmt))
+            return self.count(render_note(number, self.fmt)) + self.count(render_block(entry, number + 1, self.fmt))
+        return self.count(render_block(entry, number, self.fmt))
 
     def notice_cost(self, omitted: list[Omission], extra_entries: int) -> int:
         notice = render_notice(omitted, self._number() + extra_entries, self.fmt, self.budget,
@@ -209,18 +211,26 @@ class Packer:
         return self.count(notice) if notice else 0
 
     def fits(self, entry: Entry, would_omit: list[Omission] | None = None) -> bool:
-        omitted = self.omitted + (would_omit or [])
-        total = self.used + self.cost(entry) + self.notice_cost(omitted, 1) + self.reserve
-        return total <= self.budget
+        """Whether the entry fits; if so its cost is kept for add()."""
+        if would_omit:
+            notice = self.notice_cost(self.omitted + would_omit, 1)
+        else:  # `omitted` only ever grows, so its length and the block number name the notice
+            key = (len(self.omitted), self._number())
+            if key not in self._notice_memo:
+                self._notice_memo[key] = self.notice_cost(self.omitted, 1)
+            notice = self._notice_memo[key]
+        entry.tokens = self.cost(entry)
+        return self.used + entry.tokens + notice + self.reserve <= self.budget
 
     def add(self, entry: Entry) -> None:
-        cost = self.cost(entry)
+        """Add an entry that fits() just accepted."""
+        self.used += entry.tokens
         if entry.machine_written and not self.note_added:
             self.note_added = True
-            self.entries.append(Entry("memctl:note", ["read first"], MACHINE_NOTE + "\n"))
-            self.entries[-1].tokens = self.count(render_note(len(self.entries), self.fmt))
-        entry.tokens = self.count(render_block(entry, self._number(), self.fmt))
-        self.used += cost
+            note = Entry("memctl:note", ["read first"], MACHINE_NOTE + "\n")
+            note.tokens = self.count(render_note(self._number(), self.fmt))
+            entry.tokens -= note.tokens
+            self.entries.append(note)
         self.entries.append(entry)
 
 
@@ -254,17 +264,17 @@ def _pack_index(p: Packer) -> None:
     cap = apply_cap(doc, home.config.budgets, home.counter)
     lines = split_lines(doc.text)
     ranges = list(cap.loaded)
-    entry = Entry(doc.rel, ["index"], _lines_text(lines, ranges, doc.rel))
+    entry = Entry(doc.rel, ["index"], _lines_text(lines, ranges, doc.rel), truncated=cap.capped)
     if not p.fits(entry, _index_omissions(doc, cap, ranges)):
         low, high = 0, ranges[0][1] if ranges else 0  # the most lines of the head that fit
         while low < high:
             mid = (low + high + 1) // 2
-            trial = Entry(doc.rel, ["index"], "".join(lines[:mid]))
+            trial = Entry(doc.rel, ["index"], "".join(lines[:mid]), truncated=True)
             low, high = (mid, high) if p.fits(trial, _index_omissions(doc, cap, [(1, mid)])) else (low, mid - 1)
         ranges = [(1, low)] if low else []
-        entry = Entry(doc.rel, ["index"], "".join(lines[:low]))
+        entry = Entry(doc.rel, ["index"], "".join(lines[:low]), truncated=True)
+        entry.tokens = p.cost(entry)
     p.omitted.extend(_index_omissions(doc, cap, ranges))
-    entry.truncated = sum(b - a + 1 for a, b in ranges) < doc.lines
     if ranges:
         p.add(entry)
 
@@ -293,16 +303,18 @@ def _pack_topic(p: Packer, candidate: Candidate) -> None:
     p.omitted.append(Omission(doc.rel, None, doc.tokens, "over budget", True))
 
 
-def _pack_query(p: Packer, query: str, docs: list[Doc]) -> None:
+def rank_sections(query: str, docs: list[Doc]) -> list[tuple[Doc, Part]]:
+    """The sections of `docs` relevant to the query, best first (ties in file order)."""
+    from memctl.relevance import rank
+
     sections = [(doc, part) for doc in docs for part in doc.sections if doc.text[part.start : part.end].strip()]
     texts = [f"{part.heading or ''} {part.heading or ''} {doc.stem} {doc.text[part.start:part.end]}"
              for doc, part in sections]
-    scores = bm25(query, texts)
-    ranked = sorted(range(len(sections)), key=lambda i: (-scores[i], sections[i][0].rel, sections[i][1].start))
-    for i in ranked:
-        if scores[i] <= 0:
-            break
-        doc, part = sections[i]
+    return [sections[i] for i in rank(query, texts)]
+
+
+def _pack_query(p: Packer, ranked: list[tuple[Doc, Part]]) -> None:
+    for doc, part in ranked:
         entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end],
                       heading=f"{_label(part)} (lines {part.start_line}–{part.end_line})")
         if p.fits(entry):
@@ -312,7 +324,7 @@ def _pack_query(p: Packer, query: str, docs: list[Doc]) -> None:
 
 
 def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
-          candidates: list[Candidate], today: date) -> Packer:
+          candidates: list[Candidate], ranked: list[tuple[Doc, Part]], today: date) -> Packer:
     p = Packer(home, fmt, budget, reserve)
     _pack_index(p)
     for candidate in candidates:
@@ -322,11 +334,7 @@ def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserv
                                       f"expired {expires.isoformat()} (--include-expired loads it)", False))
         else:
             _pack_topic(p, candidate)
-    if opts.query:
-        taken = {c.doc.rel for c in candidates}
-        docs = [d for d in home.topics if d.rel not in taken
-                and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))]
-        _pack_query(p, opts.query, docs)
+    _pack_query(p, ranked)
     return p
 
 
@@ -343,16 +351,34 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
             raise doc.front_matter.error
     candidates, warnings = select_topics(home, opts)
     count_fmt = "md" if fmt == "json" else fmt  # json's budget is that of the bundle it carries
+    ranked: list[tuple[Doc, Part]] = []
+    if opts.query:
+        taken = {c.doc.rel for c in candidates}
+        ranked = rank_sections(opts.query, [
+            d for d in home.topics if d.rel not in taken
+            and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))])
     reserve = 0
     for _ in range(100):
-        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)
+        p = _pack(home, opts, count_fmt, budget, reserve, candidates, ranked, today)
         text, tokens = _render(p, count_fmt, budget, home)
+        while tokens > budget and len(p.entries) > 1 and p.entries[-1].reasons == ["query"]:
+            # excerpts added early were squeezed by omissions named later: drop the last added
+            _drop_last(p)
+            text, tokens = _render(p, count_fmt, budget, home)
         if tokens <= budget:
             return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings)
         if not p.entries:
             break
-        reserve += tokens - budget  # later omissions grew the notice: keep that much more room
+        reserve += tokens - budget  # even the index must make room: pack again, keeping more
     raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+
+
+def _drop_last(p: Packer) -> None:
+    entry = p.entries.pop()
+    heading = entry.heading.rsplit(" (lines ", 1)[0] if entry.heading else None
+    p.omitted.append(Omission(entry.path, heading, entry.tokens, "over budget", entry.reasons != ["query"]))
+    if p.entries and p.entries[-1].path == "memctl:note":
+        p.entries.pop()
 
 
 def _render(p: Packer, fmt: str, budget: int, home: MemoryHome) -> tuple[str, int]:

@@ -5,11 +5,9 @@ Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environmen
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError
@@ -19,8 +17,7 @@ from memctl.tokens import TOKENIZERS
 CONFIG_NAME = ".memctl.yaml"
 
 
-@dataclass(frozen=True)
-class Budgets:
+class Budgets(NamedTuple):
     """The figures of the host that loads the memory. None means "no such limit"."""
 
     load_cap_lines: int | None = 200  # the host loads only this many lines of the index...
@@ -64,20 +61,19 @@ PROFILE_NOTES = {
 }
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     source: Path | None = None
     profile: str = "generic"
     index: str = "MEMORY.md"
     tokenizer: str = "cl100k_base"
     topics: tuple[str, ...] = ("topics/**/*.md", "memory/**/*.md")
     section_level: int = 2
-    skills: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    skills: Mapping[str, tuple[str, ...]] = {}
     always: tuple[str, ...] = ()
     core: tuple[str, ...] = ()
     stale_after_days: int = 30
     cache: bool = True
-    lint: Mapping[str, Any] = field(default_factory=dict)
+    lint: Mapping[str, Any] = {}
     budgets: Budgets = Budgets()
 
 
@@ -94,9 +90,9 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in .memctl/cache.json"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
-    "budgets": ("map", f"any of {', '.join(f.name for f in dataclasses.fields(Budgets))}"),
+    "budgets": ("map", f"any of {', '.join(Budgets._fields)}"),
 }
-BUDGET_FIELDS = {f.name: f for f in dataclasses.fields(Budgets)}
+BUDGET_FIELDS = Budgets._fields
 
 
 def find_config(start: Path) -> Path | None:
@@ -123,6 +119,8 @@ def _parse_yaml(path: Path, text: str) -> tuple[dict[str, Any], dict[str, int]]:
         raise ConfigError(f"not valid YAML: {exc.problem or exc.context}", path, line) from None
     except YAMLError as exc:
         raise ConfigError(f"not valid YAML: {exc}", path) from None
+    except Exception as exc:  # ruamel.yaml fails some odd input with a bare AssertionError
+        raise ConfigError(f"cannot be parsed as YAML ({type(exc).__name__})", path) from None
     if data is None:
         return {}, {}
     if not isinstance(data, dict):
@@ -261,7 +259,7 @@ def load_config(
         profile=profile,
         index=merged.get("index", "MEMORY.md"),
         tokenizer=tokenizer,
-        topics=tuple(merged.get("topics", Config.topics)),
+        topics=tuple(merged.get("topics", Config._field_defaults["topics"])),
         section_level=merged.get("section_level", 2),
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from memctl.errors import InputError
@@ -29,6 +28,8 @@ def read_text(path: Path, shown: str | None = None) -> str:
 
 def atomic_write(path: Path, text: str) -> None:
     """Write `text` to `path` through a fsynced temporary file in the same folder, then rename."""
+    import tempfile  # not on the read-only path that runs before every dispatch
+
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -48,10 +49,28 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-def inside(path: Path, root: Path) -> bool:
-    """Whether `path`, with every symlink resolved, lies inside `root` (already resolved)."""
-    try:
-        path.resolve().relative_to(root)
-        return True
-    except (ValueError, OSError, RuntimeError):
-        return False
+class Guard:
+    """Answers where a path really lies, symlinks resolved, relative to one home folder."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._base = str(root).rstrip(os.sep)
+        self._real_dirs: dict[str, str] = {}  # a home's files mostly share a few folders
+
+    def rel(self, path: Path) -> str | None:
+        """`path`, resolved, relative to the root with `/`; None when it lies outside."""
+        folder, name = os.path.split(os.path.abspath(path))
+        real_dir = self._real_dirs.get(folder)
+        if real_dir is None:
+            real_dir = self._real_dirs[folder] = os.path.realpath(folder)
+        real = os.path.join(real_dir, name)
+        if os.path.islink(real):
+            real = os.path.realpath(real)
+        if real == self._base:
+            return "."
+        if not real.startswith(self._base + os.sep):
+            return None
+        return real[len(self._base) + 1 :].replace(os.sep, "/")
+
+    def inside(self, path: Path) -> bool:
+        return self.rel(path) is not None

@@ -10,16 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 import os
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote
+from typing import Any, NamedTuple
 
 from memctl.cache import Cache, digest
 from memctl.config import Config, load_config
 from memctl.errors import InputError
-from memctl.fsutil import inside, read_text
+from memctl.fsutil import Guard, read_text
 from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines
 from memctl.tokens import TokenCounter
 
@@ -28,8 +26,7 @@ PARSE_VERSION = 1
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """A slice of a file: its front matter or one section. Parts tile the file exactly."""
 
     heading: str | None  # None for front matter and the preamble
@@ -44,8 +41,7 @@ class Part:
     tokens: int
 
 
-@dataclass(frozen=True)
-class FrontMatter:
+class FrontMatter(NamedTuple):
     title: str | None = None
     summary: str | None = None
     skills: tuple[str, ...] = ()
@@ -57,16 +53,14 @@ class FrontMatter:
     error: InputError | None = None
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     href: str
     line: int  # 1-based
     target: str | None  # path relative to the home, when the link points inside it
     status: str  # "file", "missing", "outside" or "external"
 
 
-@dataclass(frozen=True)
-class Doc:
+class Doc(NamedTuple):
     path: Path
     rel: str  # relative to the home, with `/`
     text: str
@@ -92,8 +86,7 @@ class Doc:
         return "\r\n" if "\r\n" in self.text else "\n"
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(NamedTuple):
     """A link or symlink that memctl refused to follow."""
 
     path: str  # the file holding the link, or the symlink itself
@@ -102,18 +95,22 @@ class Skipped:
     reason: str
 
 
-@dataclass
 class MemoryHome:
-    root: Path
-    config: Config
-    counter: TokenCounter
-    cache: Cache
-    index: Doc
-    topics: tuple[Doc, ...]
-    archived: tuple[Doc, ...]
-    linked: frozenset[str]  # topics the index links to
-    skipped: tuple[Skipped, ...]
-    shown: str = "."  # the home as the user named it, for reports
+    """A loaded home: its config, token counter and documents. Built by load_home()."""
+
+    def __init__(self, root: Path, config: Config, counter: TokenCounter, cache: Cache, index: Doc,
+                 topics: tuple[Doc, ...], archived: tuple[Doc, ...], linked: frozenset[str],
+                 skipped: tuple[Skipped, ...], shown: str = "."):
+        self.root = root
+        self.config = config
+        self.counter = counter
+        self.cache = cache
+        self.index = index
+        self.topics = topics
+        self.archived = archived
+        self.linked = linked  # topics the index links to
+        self.skipped = skipped
+        self.shown = shown  # the home as the user named it, for reports
 
     def find_topic(self, name: str) -> Doc | None:
         """A topic by its path relative to the home, or by its file stem."""
@@ -166,8 +163,8 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
     )
 
 
-def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cache) -> Doc:
-    """Read and size one markdown file."""
+def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cache, guard: Guard | None = None) -> Doc:
+    """Read and size one markdown file; `guard` knows the home its links may point into."""
     text = read_text(path, rel)
     facts = _facts(text, level, cache)
     lines = split_lines(text)
@@ -202,7 +199,8 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
                 tokens=token_parts[i],
             )
         )
-    links = tuple(_resolve_link(path, rel, href, line + 1) for href, line in facts["links"])
+    guard = guard or Guard(path.resolve().parent)
+    links = tuple(_resolve_link(path, guard, href, line + 1) for href, line in facts["links"])
     return Doc(
         path=path,
         rel=rel,
@@ -218,25 +216,22 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
     )
 
 
-def _resolve_link(doc_path: Path, rel: str, href: str, line: int) -> Link:
+def _resolve_link(doc_path: Path, guard: Guard, href: str, line: int) -> Link:
     if not href or href.startswith("#") or _SCHEME.match(href) or href.startswith("//"):
         return Link(href, line, None, "external")
-    target = unquote(href.split("#", 1)[0].split("?", 1)[0])
+    target = href.split("#", 1)[0].split("?", 1)[0]
+    if "%" in target:
+        from urllib.parse import unquote
+
+        target = unquote(target)
     if not target:
         return Link(href, line, None, "external")
-    root = _home_root_of(doc_path, rel)
+    root = guard.root
     candidate = (root / target.lstrip("/")) if target.startswith("/") else (doc_path.parent / target)
-    if not inside(candidate, root):
+    shown = guard.rel(candidate)
+    if shown is None:
         return Link(href, line, None, "outside")
-    shown = candidate.resolve().relative_to(root).as_posix()
-    return Link(href, line, shown, "file" if candidate.exists() else "missing")
-
-
-def _home_root_of(doc_path: Path, rel: str) -> Path:
-    root = doc_path.resolve()
-    for _ in rel.split("/"):
-        root = root.parent
-    return root
+    return Link(href, line, shown, "file" if os.path.exists(root / shown) else "missing")
 
 
 def resolve_home(path: Path) -> tuple[Path, str | None]:
@@ -268,10 +263,11 @@ def load_home(
         hint = next((f" (found {c}/{index_name}: pass that folder)" for c in ("memory", "home")
                      if (root / c / index_name).is_file()), "")
         raise InputError(f"no {index_name} in this home{hint}", Path(path) / index_name)
-    if not inside(index_path, root):
+    guard = Guard(root)
+    if not guard.inside(index_path):
         raise InputError("the index is a symlink that resolves outside the home", index_path)
     level = config.section_level
-    index = load_doc(index_path, index_name, counter, level, cache)
+    index = load_doc(index_path, index_name, counter, level, cache, guard)
     skipped: list[Skipped] = []
     candidates: dict[str, Path] = {}
     linked: set[str] = set()
@@ -290,18 +286,18 @@ def load_home(
             candidates.setdefault(rel, found)
     topics = []
     for rel, found in sorted(candidates.items()):
-        if not inside(found, root):
+        if not guard.inside(found):
             skipped.append(Skipped(rel, None, str(found.resolve()), "symlink resolves outside the home"))
             continue
-        topics.append(load_doc(found, rel, counter, level, cache))
+        topics.append(load_doc(found, rel, counter, level, cache, guard))
     archived = []
     for folder in ARCHIVE_DIRS:
         for found in sorted((root / folder).rglob("*.md")) if (root / folder).is_dir() else []:
             rel = found.relative_to(root).as_posix()
-            if not inside(found, root):
+            if not guard.inside(found):
                 skipped.append(Skipped(rel, None, str(found.resolve()), "symlink resolves outside the home"))
             elif found.is_file():
-                archived.append(load_doc(found, rel, counter, level, cache))
+                archived.append(load_doc(found, rel, counter, level, cache, guard))
     shown = Path(path).as_posix() if Path(path).is_dir() else (Path(path).parent.as_posix() or ".")
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived), frozenset(linked),
                       tuple(skipped), shown)

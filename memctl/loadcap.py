@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memctl.config import Budgets
 from memctl.home import Doc, Part
@@ -12,10 +12,10 @@ from memctl.tokens import TokenCounter
 HEAD_SHARE, TAIL_SHARE = 0.7, 0.2  # what OpenClaw keeps of a file over its character cap
 
 
-@dataclass(frozen=True)
-class CapResult:
+class CapResult(NamedTuple):
     description: str
     loaded: tuple[tuple[int, int], ...]  # 1-based inclusive line ranges the host loads
+    total_lines: int = 0
 
     @property
     def capped(self) -> bool:
@@ -24,8 +24,6 @@ class CapResult:
     @property
     def loaded_lines_total(self) -> int:
         return sum(b - a + 1 for a, b in self.loaded)
-
-    total_lines: int = 0
 
     def lines_loaded_in(self, part: Part) -> int:
         return sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in self.loaded)

@@ -103,6 +103,8 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
         return {}, {"message": f"front matter is not valid YAML: {exc.problem or exc.context}", "line": line}
     except YAMLError as exc:
         return {}, {"message": f"front matter is not valid YAML: {exc}", "line": first_line}
+    except Exception as exc:  # ruamel.yaml fails some odd input with a bare AssertionError
+        return {}, {"message": f"front matter cannot be parsed as YAML ({type(exc).__name__})", "line": first_line}
     if data is None:
         return {}, None
     if not isinstance(data, dict):

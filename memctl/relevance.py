@@ -1,7 +1,7 @@
 """BM25 ranking of sections for `assemble --query`, offline and dependency-free.
 
 Written here rather than taken from rank-bm25 or bm25s because both pull in numpy, whose import
-alone costs more than the whole `assemble` run on a warm cache; the scoring is twenty lines.
+alone costs more than a whole warm `assemble` run; Okapi BM25 itself is a dozen lines.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 STOP_WORDS = frozenset(
     "a an and are as at be but by do for from has have how i if in into is it its of on or so that the "
@@ -19,33 +19,59 @@ STOP_WORDS = frozenset(
 )
 
 
-def terms(text: str) -> list[str]:
-    """Lower-cased words without stop words, plural `s` folded; CJK text one term a character."""
-    out = []
-    for word in _WORD.findall(text.lower()):
-        if _CJK.search(word):
-            out.extend(ch for ch in word if not ch.isspace())
-        elif word not in STOP_WORDS:
-            out.append(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
+def words(text: str) -> list[str]:
+    """Lower-cased words; CJK text (no spaces between words) one word a character."""
+    found = _WORD.findall(text.lower())
+    if text.isascii() or not _CJK.search(text):
+        return found
+    out: list[str] = []
+    for word in found:
+        out.extend(word if _CJK.search(word) else (word,))
     return out
 
 
+def query_terms(query: str) -> set[str]:
+    """The query's words without stop words, plurals folded (`leases` → `lease`)."""
+    folded = set()
+    for word in words(query):
+        if word not in STOP_WORDS:
+            folded.add(word[:-1] if len(word) > 3 and word[-1] == "s" and word[-2] != "s" else word)
+    return folded
+
+
 def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75) -> list[float]:
-    """The Okapi BM25 score of each document for the query (0 where no query term occurs)."""
-    wanted = set(terms(query))
-    bags = [Counter(terms(doc)) for doc in documents]
-    if not wanted or not bags:
+    """The Okapi BM25 score of each document (0 where no query term occurs).
+
+    A term matches its plural too: tf(lease) counts `lease` and `leases`. Document length is
+    measured in characters, so only documents holding a query term need splitting into words.
+    """
+    wanted = query_terms(query)
+    if not wanted or not documents:
         return [0.0] * len(documents)
-    average = sum(sum(bag.values()) for bag in bags) / len(bags) or 1.0
-    frequency = {t: sum(1 for bag in bags if t in bag) for t in wanted}
-    scores = []
-    for bag in bags:
-        length = sum(bag.values())
-        score = 0.0
-        for term in wanted:
-            tf = bag.get(term, 0)
+    lengths = [len(doc) for doc in documents]
+    average = sum(lengths) / len(documents) or 1.0
+    lowered = [doc.lower() for doc in documents]
+    bags = {i: Counter(words(doc)) for i, doc in enumerate(lowered) if any(t in doc for t in wanted)}
+    scores = [0.0] * len(documents)
+    for term in wanted:
+        counts = {i: bag[term] + bag[term + "s"] for i, bag in bags.items()}
+        having = sum(1 for tf in counts.values() if tf)
+        idf = math.log(1 + (len(documents) - having + 0.5) / (having + 0.5))
+        for i, tf in counts.items():
             if tf:
-                idf = math.log(1 + (len(bags) - frequency[term] + 0.5) / (frequency[term] + 0.5))
-                score += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / average))
-        scores.append(score)
+                scores[i] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
     return scores
+
+
+def rank(query: str, documents: Sequence[str], floor: float = 0.25) -> list[int]:
+    """Indexes of the documents relevant to the query, best first (ties keep their order).
+
+    A document is relevant when it scores at least `floor` times the best score: a section that
+    shares one common word with the query is noise, not an excerpt worth its tokens.
+    """
+    scores = bm25(query, documents)
+    best = max(scores, default=0.0)
+    if best <= 0:
+        return []
+    chosen = [i for i, score in enumerate(scores) if score >= best * floor]
+    return sorted(chosen, key=lambda i: -scores[i])

@@ -51,6 +51,7 @@ class TokenCounter:
         self.name = name
         self.cache = cache if cache is not None else Cache(None)
         self.bpe_loaded = False
+        self._memo: dict[str, int] = {}
 
     @property
     def additive(self) -> bool:
@@ -62,7 +63,9 @@ class TokenCounter:
         return self.name != "chars4"
 
     def count(self, text: str) -> int:
-        return sum(self.count_parts(text, ()))
+        if text not in self._memo:
+            self._memo[text] = sum(self.count_parts(text, ()))
+        return self._memo[text]
 
     def count_parts(self, text: str, cuts: Sequence[int]) -> list[int]:
         """Tokens of `text` split at the character offsets `cuts` (ascending).

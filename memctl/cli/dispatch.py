@@ -8,16 +8,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError
 
 
-@dataclass(frozen=True)
-class AssembleArgs:
+class AssembleArgs(NamedTuple):
     path: Path = Path(".")
     skills: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()

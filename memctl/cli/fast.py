@@ -1,14 +1,13 @@
 """A Typer-free parser for `memctl assemble`, the command that runs before every dispatch.
 
 Importing Typer alone takes longer than a warm `assemble` run, so the entry point parses
-`assemble`'s options here with argparse. Anything it does not handle (help, a usage error)
+`assemble`'s options here with a small parser driven by one table. Anything it does not handle (help, a usage error)
 returns None and falls through to the Typer command in main.py, which stays the reference;
 tests/test_cli_fast.py checks that the two accept the same options and read them alike.
 """
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from memctl.cli.dispatch import AssembleArgs, run_assemble as run
@@ -31,50 +30,61 @@ FLAGS = {  # option -> (AssembleArgs field, kind)
 SHORT = {"-s": "--skill", "-t": "--topic", "-q": "--query", "-b": "--budget", "-f": "--format"}
 
 
-class _Fallback(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _Fallback(message)
-
-
-def _parser() -> _Parser:
-    parser = _Parser(prog="memctl assemble", add_help=False, allow_abbrev=False, exit_on_error=False)
-    parser.add_argument("path", nargs="?", default=".")
-    for flag, (dest, kind) in FLAGS.items():
-        shorts = [s for s, long in SHORT.items() if long == flag]
-        if kind == "flag":
-            parser.add_argument(*shorts, flag, dest=dest, action="store_true")
-        elif kind == "append":
-            parser.add_argument(*shorts, flag, dest=dest, action="append", default=[])
-        elif kind == "int":
-            parser.add_argument(*shorts, flag, dest=dest, type=int)
-        elif kind == "choice":
-            parser.add_argument(*shorts, flag, dest=dest, choices=["md", "xml", "json"], default="md")
-        else:
-            parser.add_argument(*shorts, flag, dest=dest)
-    return parser
+FORMATS = ("md", "xml", "json")
 
 
 def parse(argv: list[str]) -> AssembleArgs | None:
-    """AssembleArgs for these arguments, or None when Typer should handle them."""
-    if any(a in ("-h", "--help") for a in argv):
+    """AssembleArgs for these arguments, or None when Typer should handle them.
+
+    Takes `--flag value`, `--flag=value`, `-s value`, one PATH and `--`; anything else (help,
+    an unknown or repeated single option, a bad number or format) is left to Typer.
+    """
+    values: dict[str, object] = {}
+    lists: dict[str, list[str]] = {"skills": [], "topics": []}
+    paths: list[str] = []
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            paths.extend(rest)
+            break
+        if not arg.startswith("-") or arg == "-":
+            paths.append(arg)
+            continue
+        flag, _, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        flag = SHORT.get(flag, flag)
+        if flag not in FLAGS:
+            return None
+        dest, kind = FLAGS[flag]
+        if kind == "flag":
+            if inline:
+                return None
+            values[dest] = True
+            continue
+        if not inline:
+            if not rest:
+                return None
+            inline = rest.pop(0)
+        if kind == "append":
+            lists[dest].append(inline)
+        elif dest in values:
+            return None
+        elif kind == "int":
+            if not inline.lstrip("-").isdigit():
+                return None
+            values[dest] = int(inline)
+        elif kind == "choice":
+            if inline not in FORMATS:
+                return None
+            values[dest] = inline
+        elif kind == "path":
+            values[dest] = Path(inline)
+        else:
+            values[dest] = inline
+    if len(paths) > 1:
         return None
-    try:
-        ns = _parser().parse_args(argv)
-    except (_Fallback, argparse.ArgumentError, ValueError):
-        return None
-    values = vars(ns)
-    return AssembleArgs(
-        path=Path(values.pop("path")),
-        skills=tuple(values.pop("skills")),
-        topics=tuple(values.pop("topics")),
-        manifest=Path(values.pop("manifest")) if values.get("manifest") else values.pop("manifest"),
-        config=Path(values.pop("config")) if values.get("config") else values.pop("config"),
-        **values,
-    )
+    return AssembleArgs(path=Path(paths[0]) if paths else Path("."), skills=tuple(lists["skills"]),
+                        topics=tuple(lists["topics"]), **values)  # type: ignore[arg-type]
 
 
 def run_assemble(argv: list[str]) -> int | None:

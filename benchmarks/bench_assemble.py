@@ -1,0 +1,108 @@
+"""`make bench`: memctl assemble side by side with files-to-prompt --cxml, in one run.
+
+The folder: a 300-line index and 50 topic files of about 4 KB, made fresh in a temporary
+directory. Each round runs every command once, in turn, so both see the same machine load;
+the figures are medians over the rounds. Ratios below 1.0 mean memctl is faster.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "25"))
+BIN = Path(sys.executable).parent
+WORDS = ("deploy queue lease agent fleet cost release rollback incident disk cache token budget index "
+         "topic section archive host bastion scratch prune health staging database migration").split()
+
+
+SYLLABLES = "ka lo mi ren tor vas qui zel pha dun bri sol".split()
+
+
+def vocabulary(rng: random.Random, size: int) -> list[str]:
+    return ["".join(rng.choices(SYLLABLES, k=3)) for _ in range(size)]
+
+
+def make_home(root: Path) -> None:
+    """Topics that share common words but each have their own vocabulary, as real ones do."""
+    rng = random.Random(42)
+    vocab = [vocabulary(rng, 30) for _ in range(50)]
+    (root / "topics").mkdir(parents=True)
+    index = ["# Index\n", "\n"]
+    for t in range(50):
+        index.append(f"- [Topic {t}](topics/topic-{t}.md) — {' '.join(rng.choices(WORDS, k=6))}\n")
+    while len(index) < 300:
+        if len(index) % 25 == 0:
+            index.append(f"## Section {len(index)}\n")
+        else:
+            index.append(f"- {' '.join(rng.choices(WORDS, k=10))}\n")
+    (root / "MEMORY.md").write_text("".join(index))
+    for t in range(50):
+        body = [f"---\ntitle: Topic {t}\nskills: [skill-{t % 10}]\n---\n# Topic {t}\n"]
+        size = 0
+        section = 0
+        while size < 4000:
+            if size // 600 >= section:
+                section += 1
+                body.append(f"\n## Part {section}\n\n")
+            line = f"- {' '.join(rng.choices(vocab[t], k=8) + rng.choices(WORDS, k=4))}\n"
+            body.append(line)
+            size += len(line)
+        (root / "topics" / f"topic-{t}.md").write_text("".join(body))
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def query_words() -> str:
+    rng = random.Random(42)
+    vocab = [vocabulary(rng, 30) for _ in range(50)]
+    return " ".join(vocab[12][:2] + ["rollback"])
+
+
+def main() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="memctl-bench-"))
+    home, cold_home = folder / "home", folder / "cold"
+    make_home(home)
+    make_home(cold_home)  # a twin whose cache is cleared before each of its runs
+    memctl, ftp = str(BIN / "memctl"), str(BIN / "files-to-prompt")
+    dispatch = [memctl, "assemble", str(home), "--skill", "skill-3", "--skill", "skill-7",
+                "--query", query_words(), "--format", "xml"]
+    everything = [memctl, "assemble", str(home), "--budget", "200000", "--format", "xml",
+                  *[a for s in range(10) for a in ("--skill", f"skill-{s}")]]
+    cases = {
+        "files-to-prompt --cxml (all 51 files)": ([ftp, "--cxml", str(home)], None),
+        "memctl assemble, dispatch (index + 2 skills + query), warm": (dispatch, None),
+        "memctl assemble, all 51 files, warm": (everything, None),
+        "memctl assemble, dispatch, cold (no cache)": (
+            [str(cold_home) if a == str(home) else a for a in dispatch], cold_home / ".memctl"),
+    }
+    for command, _ in cases.values():
+        timed(command)  # warm the OS file cache and memctl's token cache
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(ROUNDS):
+        for name, (command, clear) in cases.items():
+            if clear is not None:
+                shutil.rmtree(clear, ignore_errors=True)
+            times[name].append(timed(command))
+    base = statistics.median(times["files-to-prompt --cxml (all 51 files)"])
+    print(f"assemble benchmark: 300-line index, 50 topics of ~4 KB, {ROUNDS} interleaved rounds, medians")
+    print(f"{'command':<62} {'median ms':>10} {'vs ftp':>7}")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:<62} {median * 1000:>10.1f} {median / base:>6.2f}x")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""The shape of the house: a thin CLI over a terminal-free core, and one parser kept honest."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from memctl.cli import fast
+from memctl.cli.dispatch import AssembleArgs
+from memctl.cli.main import app
+
+PACKAGE = Path(__file__).resolve().parent.parent / "memctl"
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_only_the_cli_imports_typer_or_rich():
+    offenders = [
+        str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+        if imported_modules(path) & {"typer", "rich", "click"}
+        and path.relative_to(PACKAGE).parts[0] != "cli"
+    ]
+    assert offenders == []
+    fast_path = {"__init__.py", "fast.py", "dispatch.py"}
+    heavy = [name for name in fast_path if imported_modules(PACKAGE / "cli" / name) & {"typer", "rich"}]
+    assert heavy == []
+
+
+def test_one_function_counts_tokens():
+    callers = [str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")
+               if "encode_ordinary" in p.read_text(encoding="utf-8")]
+    assert callers == ["tokens.py"]
+
+
+def typer_assemble_options() -> set[str]:
+    command = typer.main.get_command(app).commands["assemble"]  # type: ignore[attr-defined]
+    return {opt for param in command.params for opt in param.opts if opt.startswith("-")} - {"--help"}
+
+
+def test_fast_parser_accepts_exactly_the_typer_options():
+    fast_options = set(fast.FLAGS) | set(fast.SHORT)
+    assert fast_options == typer_assemble_options()
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], AssembleArgs()),
+        (["home", "-s", "a", "--skill=b", "-t", "x", "-q", "some words", "-b", "900", "-f", "xml"],
+         AssembleArgs(path=Path("home"), skills=("a", "b"), topics=("x",), query="some words", budget=900,
+                      format="xml")),
+        (["--record", "--strict", "--quiet", "--include-expired", "--manifest", "m.json", "--config", "c.yaml",
+          "--tokenizer", "chars4", "--profile", "volute"],
+         AssembleArgs(record=True, strict=True, quiet=True, include_expired=True, manifest=Path("m.json"),
+                      config=Path("c.yaml"), tokenizer="chars4", profile="volute")),
+    ],
+)
+def test_fast_parser_reads_arguments_as_typer_does(argv, expected, monkeypatch):
+    assert fast.parse(argv) == expected
+    seen: list[AssembleArgs] = []
+    monkeypatch.setattr("memctl.cli.dispatch.run_assemble", lambda args: seen.append(args) or 0)
+    from typer.testing import CliRunner
+
+    assert CliRunner().invoke(app, ["assemble", *argv]).exit_code == 0
+    assert seen == [expected]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--budget", "many"], ["--format", "yaml"], ["--bogus"], ["a", "b"]])
+def test_fast_parser_leaves_help_and_usage_errors_to_typer(argv):
+    assert fast.parse(argv) is None
+
+
+def test_every_command_help_has_an_example():
+    from typer.testing import CliRunner
+
+    for name in ("status", "assemble"):
+        assert "Example: memctl " + name in CliRunner().invoke(app, [name, "--help"]).stdout
