@@ -76,12 +76,13 @@ def main() -> None:
     make_home(home)
     make_home(cold_home)  # a twin whose cache is cleared before each of its runs
     memctl, ftp = str(BIN / "memctl"), str(BIN / "files-to-prompt")
-    dispatch = [memctl, "assemble", str(home), "--skill", "skill-3", "--skill", "skill-7",
-                "--query", query_words(), "--format", "xml"]
+    skills = [memctl, "assemble", str(home), "--skill", "skill-3", "--skill", "skill-7", "--format", "xml"]
+    dispatch = [*skills, "--query", query_words()]
     everything = [memctl, "assemble", str(home), "--budget", "200000", "--format", "xml",
                   *[a for s in range(10) for a in ("--skill", f"skill-{s}")]]
     cases = {
         "files-to-prompt --cxml (all 51 files)": ([ftp, "--cxml", str(home)], None),
+        "memctl assemble, dispatch (index + 2 skills), warm": (skills, None),
         "memctl assemble, dispatch (index + 2 skills + query), warm": (dispatch, None),
         "memctl assemble, all 51 files, warm": (everything, None),
         "memctl assemble, dispatch, cold (no cache)": (

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 import os
+from itertools import accumulate
 from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -168,9 +169,7 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
     text = read_text(path, rel)
     facts = _facts(text, level, cache)
     lines = split_lines(text)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
+    offsets = [0, *accumulate(map(len, lines))]
     fm_lines = facts["fm_lines"]
     starts = sorted({fm_lines, *(h[0] for h in facts["headings"])} - {len(lines)})
     heading_at = {h[0]: h for h in facts["headings"]}

@@ -11,8 +11,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-_WORD = re.compile(r"[^\W_]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_WORD = re.compile(r"\w+")  # cheap to compile, and this runs before every dispatch
+_CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
 STOP_WORDS = frozenset(
     "a an and are as at be but by do for from has have how i if in into is it its of on or so that the "
     "then there these this to was we what when where which who why will with you your".split()
@@ -22,11 +22,12 @@ STOP_WORDS = frozenset(
 def words(text: str) -> list[str]:
     """Lower-cased words; CJK text (no spaces between words) one word a character."""
     found = _WORD.findall(text.lower())
-    if text.isascii() or not _CJK.search(text):
+    if text.isascii():
         return found
+    cjk = re.compile(f"[{_CJK_RANGES}]")
     out: list[str] = []
     for word in found:
-        out.extend(word if _CJK.search(word) else (word,))
+        out.extend(word if cjk.search(word) else (word,))
     return out
 
 
@@ -43,21 +44,30 @@ def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75)
     """The Okapi BM25 score of each document (0 where no query term occurs).
 
     A term matches its plural too: tf(lease) counts `lease` and `leases`. Document length is
-    measured in characters, so only documents holding a query term need splitting into words.
+    measured in characters, and only the query's terms are looked for, so no document needs
+    splitting into words: this runs before every dispatch.
     """
     wanted = query_terms(query)
     if not wanted or not documents:
         return [0.0] * len(documents)
+    alternatives = [re.escape(t) if not t.isascii() and len(t) == 1 else rf"\b{re.escape(t)}s?\b"
+                    for t in sorted(wanted, key=len, reverse=True)]
+    pattern = re.compile("|".join(alternatives))
     lengths = [len(doc) for doc in documents]
     average = sum(lengths) / len(documents) or 1.0
-    lowered = [doc.lower() for doc in documents]
-    bags = {i: Counter(words(doc)) for i, doc in enumerate(lowered) if any(t in doc for t in wanted)}
+    found: dict[int, Counter[str]] = {}
+    for i, doc in enumerate(documents):
+        lowered = doc.lower()
+        if any(t in lowered for t in wanted):
+            hits = Counter(m if m in wanted else m[:-1] for m in pattern.findall(lowered))
+            if hits:
+                found[i] = hits
     scores = [0.0] * len(documents)
     for term in wanted:
-        counts = {i: bag[term] + bag[term + "s"] for i, bag in bags.items()}
-        having = sum(1 for tf in counts.values() if tf)
+        having = sum(1 for hits in found.values() if hits[term])
         idf = math.log(1 + (len(documents) - having + 0.5) / (having + 0.5))
-        for i, tf in counts.items():
+        for i, hits in found.items():
+            tf = hits[term]
             if tf:
                 scores[i] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
     return scores

@@ -260,3 +260,14 @@ def test_bundle_names_path_that_does_not_exist(cli):
     result = cli("assemble", "no/such/home")
     assert result.exit_code == 2 and result.stderr == "error: no/such/home: no such file or folder\n"
     assert Path("no").exists() is False
+
+
+def test_bm25_prefers_the_section_about_the_query():
+    from memctl.relevance import bm25, rank
+
+    docs = ["deploy the release with one lease", "the build queue stalled: leases expired in the queue",
+            "cost report for october", "日本語のデプロイ手順"]
+    scores = bm25("queue lease", docs)
+    assert scores[1] > scores[0] > 0 and scores[2] == 0
+    assert rank("queue leases", docs) == [1, 0] or rank("queue leases", docs) == [1]
+    assert bm25("デプロイ", docs)[3] > 0 and bm25("the of", docs) == [0.0] * 4
