@@ -253,7 +253,7 @@ def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fm
 
 
 def test_assemble_help_has_an_example(cli):
-    assert "Example: memctl assemble" in cli("assemble", "--help").stdout
+    assert "Examples:\n    memctl assemble" in cli("assemble", "--help").stdout
 
 
 def test_bundle_names_path_that_does_not_exist(cli):

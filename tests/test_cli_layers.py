@@ -86,4 +86,4 @@ def test_every_command_help_has_an_example():
     from typer.testing import CliRunner
 
     for name in ("status", "assemble"):
-        assert "Example: memctl " + name in CliRunner().invoke(app, [name, "--help"]).stdout
+        assert "Examples:\n    memctl " + name in CliRunner().invoke(app, [name, "--help"]).stdout

@@ -21,6 +21,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
 
@@ -29,12 +30,15 @@ class TextOrJson(str, Enum):
     json = "json"
 
 
-ConfigOpt = Annotated[Path | None, typer.Option("--config", help="Use this config file instead of .memctl.yaml.")]
+ConfigOpt = Annotated[
+    Path | None, typer.Option("--config", metavar="FILE", help="Use this config file instead of .memctl.yaml.")
+]
 TokenizerOpt = Annotated[
-    str | None, typer.Option("--tokenizer", help="cl100k_base (default), o200k_base or chars4.")
+    str | None, typer.Option("--tokenizer", metavar="NAME", help="cl100k_base (default), o200k_base or chars4.")
 ]
 ProfileOpt = Annotated[
-    str | None, typer.Option("--profile", help="Host profile: generic, claude-code, openclaw, volute or arc.")
+    str | None,
+    typer.Option("--profile", metavar="NAME", help="Host profile: generic, claude-code, openclaw, volute or arc."),
 ]
 
 
@@ -80,7 +84,9 @@ def main(
 
 @app.command()
 def status(
-    paths: Annotated[list[Path] | None, typer.Argument(help="Memory homes (folders or index files).")] = None,
+    paths: Annotated[
+        list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes (folders or index files).")
+    ] = None,
     format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.text,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
@@ -88,7 +94,10 @@ def status(
 ) -> None:
     """Headroom against every budget, and the size of every section and topic.
 
-    Example: memctl status memory/ --format json
+    \b
+    Examples:
+      memctl status memory/
+      memctl status agents/*/memory --format json
     """
     from memctl.cli.views import render_fleet_text, render_status_text
     from memctl.status import build_status, check_usable
@@ -118,13 +127,25 @@ class BundleFormat(str, Enum):
 
 @app.command()
 def assemble(
-    path: Annotated[Path, typer.Argument(help="The memory home (a folder or its index file).")] = Path("."),
-    skill: Annotated[list[str] | None, typer.Option("--skill", "-s", help="Load the topics for this skill.")] = None,
-    topic: Annotated[list[str] | None, typer.Option("--topic", "-t", help="Load this topic (stem or path).")] = None,
-    query: Annotated[str | None, typer.Option("--query", "-q", help="Add the sections most relevant to it.")] = None,
-    budget: Annotated[int | None, typer.Option("--budget", "-b", help="Token budget (default: the profile's).")] = None,
+    path: Annotated[
+        Path, typer.Argument(metavar="PATH", help="The memory home (a folder or its index file).")
+    ] = Path("."),
+    skill: Annotated[
+        list[str] | None, typer.Option("--skill", "-s", metavar="SKILL", help="Load the topics for this skill.")
+    ] = None,
+    topic: Annotated[
+        list[str] | None, typer.Option("--topic", "-t", metavar="TOPIC", help="Load this topic (stem or path).")
+    ] = None,
+    query: Annotated[
+        str | None, typer.Option("--query", "-q", metavar="TEXT", help="Add the sections most relevant to it.")
+    ] = None,
+    budget: Annotated[
+        int | None, typer.Option("--budget", "-b", metavar="TOKENS", help="Token budget (default: the profile's).")
+    ] = None,
     format: Annotated[BundleFormat, typer.Option("--format", "-f", help="md, xml or json.")] = BundleFormat.md,
-    manifest: Annotated[Path | None, typer.Option("--manifest", help="Also write the JSON, without contents.")] = None,
+    manifest: Annotated[
+        Path | None, typer.Option("--manifest", metavar="FILE", help="Also write the JSON, without contents.")
+    ] = None,
     record: Annotated[bool, typer.Option("--record", help="Append this dispatch to .memctl/dispatches.jsonl.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 if anything selected was left out.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No summary or warnings on stderr.")] = False,
@@ -137,7 +158,10 @@ def assemble(
 
     The index always comes first (up to the host's load cap), then always-loaded and machine-written topics, the topics of each --skill, each --topic, and with --query the sections that match it best. What does not fit is named in a notice, never cut silently.
 
-    Example: memctl assemble memory/ --skill deploy --query "queue stalled" > context.md
+    \b
+    Examples:
+      memctl assemble memory/ --skill deploy > context.md
+      memctl assemble memory/ --query "queue stalled" --budget 8000 --format xml
     """
     from memctl.cli.dispatch import AssembleArgs, run_assemble
 
