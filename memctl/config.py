@@ -6,6 +6,7 @@ Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environmen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -269,3 +270,16 @@ def load_config(
         lint=merged.get("lint", {}),
         budgets=Budgets(**{**preset, **budgets}),
     )
+
+
+def today(env: Mapping[str, str] | None = None) -> date:
+    """Today's date, or MEMCTL_TODAY (YYYY-MM-DD) for runs that must be reproducible, as in CI."""
+    import os
+
+    value = (os.environ if env is None else env).get("MEMCTL_TODAY")
+    if not value:
+        return date.today()
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ConfigError(f"MEMCTL_TODAY must be a date like 2026-11-29, not {value!r}") from None

@@ -23,7 +23,7 @@ from memctl.markdown import front_matter_span, parse_body, parse_front_matter, s
 from memctl.tokens import TokenCounter
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 1
+PARSE_VERSION = 2
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -72,7 +72,7 @@ class Doc(NamedTuple):
     front_matter: FrontMatter
     parts: tuple[Part, ...]  # the front matter part (if any), then the sections
     links: tuple[Link, ...]
-    blocks: tuple[tuple[int, int], ...]  # code and HTML blocks, 1-based inclusive line ranges
+    blocks: tuple[tuple[int, int, str], ...]  # code and HTML blocks: first and last line (1-based), kind
 
     @property
     def sections(self) -> tuple[Part, ...]:
@@ -211,7 +211,7 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
         front_matter=_front_matter(facts["fm"], facts["fm_error"], rel),
         parts=tuple(parts),
         links=links,
-        blocks=tuple((a + 1, b) for a, b in facts["blocks"]),
+        blocks=tuple((a + 1, b, kind) for a, b, kind in facts["blocks"]),
     )
 
 
@@ -316,3 +316,8 @@ def display_path(path: Path) -> str:
         return Path(os.path.relpath(path)).as_posix() if not os.path.relpath(path).startswith("..") else str(path)
     except ValueError:
         return str(path)
+
+
+def code_lines(doc: Doc) -> set[int]:
+    """The 1-based lines inside fenced or indented code blocks, where nothing is a directive."""
+    return {n for first, last, kind in doc.blocks if kind == "code" for n in range(first, last + 1)}

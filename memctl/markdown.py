@@ -62,7 +62,7 @@ def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     tokens = _md().parse(body)
     headings: list[list[Any]] = []
     links: list[list[Any]] = []
-    blocks: list[list[int]] = []
+    blocks: list[list[Any]] = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open" and token.level == 0 and token.map:
             depth = int(token.tag[1])
@@ -70,7 +70,8 @@ def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 inline = tokens[i + 1]
                 headings.append([token.map[0] + first, depth, clean_heading(inline.content)])
         elif token.type in ("fence", "code_block", "html_block") and token.map:
-            blocks.append([token.map[0] + first, token.map[1] + first])
+            kind = "html" if token.type == "html_block" else "code"
+            blocks.append([token.map[0] + first, token.map[1] + first, kind])
         elif token.type == "inline" and token.children and token.map:
             for child in token.children:
                 if child.type == "link_open":

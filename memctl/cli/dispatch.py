@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -75,6 +75,7 @@ def record_dispatch(root: Path, args: AssembleArgs, bundle: Any) -> None:
 
 def run_assemble(args: AssembleArgs) -> int:
     from memctl.assemble import AssembleOptions, assemble
+    from memctl.config import today
     from memctl.fsutil import atomic_write
     from memctl.home import load_home
 
@@ -83,7 +84,7 @@ def run_assemble(args: AssembleArgs) -> int:
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
         options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
                                   format=args.format, include_expired=args.include_expired)
-        bundle = assemble(home, options, date.today())
+        bundle = assemble(home, options, today())
         if args.format == "json":
             payload = json.dumps(manifest_of(bundle, with_content=True), indent=2, ensure_ascii=False) + "\n"
         else:

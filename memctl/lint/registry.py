@@ -1,0 +1,64 @@
+"""The rule registry: each rule is one small function with its metadata beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import date
+from typing import NamedTuple
+
+from memctl.home import MemoryHome
+
+
+class Context(NamedTuple):
+    home: MemoryHome
+    today: date
+    max_index_lines: int | None
+
+
+class Finding(NamedTuple):
+    path: str  # relative to the home
+    line: int
+    column: int
+    message: str
+
+
+Check = Callable[[Context], Iterator[Finding]]
+
+
+class Rule(NamedTuple):
+    code: str
+    name: str
+    severity: str  # "error" or "warning"
+    summary: str  # the docstring's first line
+    explanation: str  # the whole docstring, for --explain
+    check: Check
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(code: str, name: str, severity: str) -> Callable[[Check], Check]:
+    """Register a rule. Codes are never reused: a retired rule keeps its code out of use."""
+
+    def register(check: Check) -> Check:
+        doc = (check.__doc__ or "").strip()
+        lines = [line.strip() for line in doc.splitlines()]
+        RULES[code] = Rule(code, name, severity, lines[0] if lines else name, "\n".join(lines), check)
+        return check
+
+    return register
+
+
+def all_rules() -> dict[str, Rule]:
+    from memctl.lint.rules import content, index, links, suppression, topics  # noqa: F401  (they register)
+
+    return dict(sorted(RULES.items()))
+
+
+def resolve_code(token: str) -> str | None:
+    """The code for a code or a rule name (`MEM201`, `index-over-line-limit`), or None."""
+    rules = all_rules()
+    token = token.strip()
+    if token.upper() in rules:
+        return token.upper()
+    return next((r.code for r in rules.values() if r.name == token.lower()), None)

@@ -1,0 +1,60 @@
+"""Rules on links: what the index points to, and what points outside the home."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memctl.lint.registry import Context, Finding, rule
+
+
+@rule("MEM301", "dangling-index-link", "error")
+def dangling_index_link(ctx: Context) -> Iterator[Finding]:
+    """The index links to a file that does not exist.
+
+    The agent is told to open a file that is not there. Fix the link or restore the file (from
+    `archive/`, if memctl archived it).
+    """
+    index = ctx.home.index
+    for link in index.links:
+        if link.status == "missing":
+            column = _column(index.text, link.line, link.href)
+            yield Finding(index.rel, link.line, column, f"link to {link.href} points to no file")
+
+
+@rule("MEM302", "unindexed-topic", "warning")
+def unindexed_topic(ctx: Context) -> Iterator[Finding]:
+    """A topic file that the index does not link to.
+
+    The agent only learns a topic exists from the index; an unlinked topic is loaded only when a
+    skill names it. Link it from the index, or archive it.
+    """
+    for doc in ctx.home.topics:
+        if doc.rel not in ctx.home.linked:
+            yield Finding(doc.rel, 1, 1, f"{doc.rel} is not linked from {ctx.home.index.rel}")
+
+
+@rule("MEM303", "link-outside-home", "error")
+def link_outside_home(ctx: Context) -> Iterator[Finding]:
+    """A link or symlink that resolves outside the home.
+
+    memctl never reads outside the home, so the agent will not get that file; and a memory folder
+    that reaches out of itself can leak what it should not.
+    """
+    home = ctx.home
+    seen = set()
+    for skipped in home.skipped:
+        seen.add((skipped.path, skipped.line))
+        yield Finding(skipped.path, skipped.line or 1, 1, f"{skipped.target} resolves outside the home")
+    for doc in home.topics:
+        for link in doc.links:
+            if link.status == "outside" and (doc.rel, link.line) not in seen:
+                column = _column(doc.text, link.line, link.href)
+                yield Finding(doc.rel, link.line, column, f"link to {link.href} resolves outside the home")
+
+
+def _column(text: str, line: int, needle: str) -> int:
+    lines = text.split("\n")
+    if 0 < line <= len(lines):
+        found = lines[line - 1].find(needle)
+        return found + 1 if found >= 0 else 1
+    return 1

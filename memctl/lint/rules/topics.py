@@ -1,0 +1,88 @@
+"""Rules on topic files: their size, front matter and freshness."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+
+from memctl.home import Doc, code_lines
+from memctl.lint.registry import Context, Finding, rule
+from memctl.markdown import split_lines
+
+_INLINE_EXPIRES = re.compile(r"\[EXPIRES:\s*(\d{4}-\d{2}-\d{2})\s*\]", re.IGNORECASE)
+
+
+def _key_line(doc: Doc, key: str) -> int:
+    """The line of a front matter key (1 when it cannot be found)."""
+    for number, line in enumerate(split_lines(doc.text)[1:], start=2):
+        if line.startswith(f"{key}:"):
+            return number
+        if line.rstrip("\r\n") in ("---", "..."):
+            break
+    return 1
+
+
+@rule("MEM206", "topic-over-budget", "warning")
+def topic_over_budget(ctx: Context) -> Iterator[Finding]:
+    """A topic file is over the topic budget (`topic_tokens`, 1,000 by default).
+
+    Big topics crowd out everything else a dispatch needs. `memctl consolidate` archives old
+    and duplicate entries; `memctl split` turns a topic's sections into topics of their own.
+    """
+    budget = ctx.home.config.budgets.topic_tokens
+    for doc in ctx.home.topics:
+        if budget and doc.tokens > budget:
+            yield Finding(doc.rel, 1, 1, f"topic is {doc.tokens:,} tokens, over the topic budget of {budget:,}")
+
+
+@rule("MEM101", "invalid-front-matter", "error")
+def invalid_front_matter(ctx: Context) -> Iterator[Finding]:
+    """Front matter that is not valid YAML, or a known key of the wrong type.
+
+    Known keys: title and summary (text), skills (a list), always and machine_written (true or
+    false), updated and expires (dates, YYYY-MM-DD). Unknown keys are allowed and kept.
+    """
+    for doc in (ctx.home.index, *ctx.home.topics):
+        error = doc.front_matter.error
+        if error is not None:
+            yield Finding(doc.rel, error.line or 1, 1, error.message)
+
+
+@rule("MEM401", "expired-topic", "warning")
+def expired_topic(ctx: Context) -> Iterator[Finding]:
+    """A topic or entry past its `expires` date.
+
+    Front matter `expires: 2026-09-30` expires a whole topic (assemble stops loading it); an
+    inline `[EXPIRES: 2026-09-30]` expires one entry. Expired facts mislead: remove or archive them.
+    """
+    for doc in (ctx.home.index, *ctx.home.topics):
+        expires = doc.front_matter.expires
+        if expires and expires < ctx.today:
+            yield Finding(doc.rel, _key_line(doc, "expires"), 1, f"topic expired on {expires.isoformat()}")
+        skip = code_lines(doc)
+        for number, line in enumerate(split_lines(doc.text), start=1):
+            if number in skip:
+                continue
+            for match in _INLINE_EXPIRES.finditer(line):
+                try:
+                    day = date.fromisoformat(match.group(1))
+                except ValueError:
+                    continue
+                if day < ctx.today:
+                    yield Finding(doc.rel, number, match.start() + 1, f"entry expired on {day.isoformat()}")
+
+
+@rule("MEM402", "stale-topic", "warning")
+def stale_topic(ctx: Context) -> Iterator[Finding]:
+    """A topic whose `updated` date is older than `stale_after_days` (30 by default).
+
+    Memory that nobody has touched in a month may no longer be true.
+    """
+    days = ctx.home.config.stale_after_days
+    for doc in ctx.home.topics:
+        updated = doc.front_matter.updated
+        if updated and updated < ctx.today - timedelta(days=days):
+            age = (ctx.today - updated).days
+            yield Finding(doc.rel, _key_line(doc, "updated"), 1,
+                          f"topic last updated {updated.isoformat()}, {age} days ago (stale after {days})")

@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from memctl.home import load_home
+from memctl.lint import LintOptions, all_rules, lint_home
+from memctl.lint.output import _escape_data, _escape_property
+
+from .conftest import FIXTURES, ROOT, check_golden
+
+TODAY = date(2026, 11, 29)
+LINT = FIXTURES / "lint"
+HOMES = sorted(p for p in LINT.iterdir() if p.is_dir())
+_EXPECT = re.compile(r"<!-- expect: ([^>]*?) -->")
+
+
+def expected(home: Path) -> set[tuple[str, int, str]]:
+    """The findings marked in a fixture: `expect: CODE` on its line, or `CODE@N` for line N."""
+    marks = set()
+    for path in sorted(home.rglob("*.md")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            for match in _EXPECT.finditer(line):
+                for token in match.group(1).split(","):
+                    code, _, at = token.strip().partition("@")
+                    marks.add((path.relative_to(ROOT).as_posix(), int(at) if at else number, code))
+    return marks
+
+
+@pytest.mark.parametrize("home", HOMES, ids=[h.name for h in HOMES])
+def test_fixture_findings_match_their_marks(home):
+    diagnostics, _ = lint_home(load_home(home.relative_to(ROOT)), TODAY, LintOptions())
+    assert {(d.path, d.line, d.code) for d in diagnostics} == expected(home)
+
+
+def test_every_rule_has_a_fixture_finding_and_an_explanation():
+    marked = {code for home in HOMES for _, _, code in expected(home)}
+    rules = all_rules()
+    assert marked == set(rules)
+    for rule in rules.values():
+        assert re.fullmatch(r"MEM\d{3}", rule.code) and re.fullmatch(r"[a-z]+(-[a-z]+)+", rule.name)
+        assert rule.severity in ("error", "warning") and len(rule.explanation) > len(rule.summary)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
+def test_golden_per_format(cli, fmt, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-29")
+    result = cli("lint", "fixtures/lint/topics", "--format", fmt)
+    assert result.exit_code == 1
+    check_golden(f"lint-topics.{fmt}", result.stdout)
+
+
+def test_sarif_lists_each_rule_once_and_points_at_them():
+    from memctl.lint.output import render_sarif
+
+    diagnostics, _ = lint_home(load_home("fixtures/lint/topics"), TODAY, LintOptions())
+    sarif = json.loads(render_sarif(diagnostics, all_rules()))
+    assert sarif["version"] == "2.1.0"
+    run = sarif["runs"][0]
+    ids = [r["id"] for r in run["tool"]["driver"]["rules"]]
+    assert ids == sorted(set(ids)) == sorted(all_rules())
+    for result in run["results"]:
+        assert ids[result["ruleIndex"]] == result["ruleId"]
+        assert result["locations"][0]["physicalLocation"]["region"]["startLine"] >= 1
+
+
+def test_github_escaping_follows_the_actions_toolkit():
+    assert _escape_data("50% done\r\nnext") == "50%25 done%0D%0Anext"
+    assert _escape_property("a:b,c%") == "a%3Ab%2Cc%25"
+
+
+def test_clean_fixtures_pass(cli, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-29")
+    result = cli("lint", "fixtures/arc/memory", "fixtures/openclaw")
+    assert result.exit_code == 0 and result.stdout == "All checks passed!\n"
+
+
+def test_exit_codes_strict_and_exit_zero(cli, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-29")
+    assert cli("lint", "fixtures/lint/index-near").exit_code == 0  # warnings only
+    assert cli("lint", "fixtures/lint/index-near", "--strict").exit_code == 1
+    assert cli("lint", "fixtures/lint/index-long").exit_code == 1
+    assert cli("lint", "fixtures/lint/index-long", "--exit-zero").exit_code == 0
+    bad = cli("lint", "fixtures/lint/index-long", "--ignore", "MEM777")
+    assert bad.exit_code == 2 and "unknown rule 'MEM777' in --ignore" in bad.stderr
+
+
+def test_select_ignore_and_max_index_lines(cli):
+    only = cli("lint", "fixtures/lint/index-long", "--select", "index-over-line-limit", "--format", "json")
+    assert [d["code"] for d in json.loads(only.stdout)["diagnostics"]] == ["MEM201"]
+    assert cli("lint", "fixtures/lint/index-long", "--ignore", "MEM2").exit_code == 0
+    wider = cli("lint", "fixtures/lint/index-long", "--select", "MEM201", "--max-index-lines", "300")
+    assert wider.exit_code == 0
+
+
+def test_config_severity_and_per_file_ignores(tmp_path, cli):
+    (tmp_path / "MEMORY.md").write_text("# I\n- [x](gone.md)\n")
+    (tmp_path / ".memctl.yaml").write_text("lint:\n  severity: {MEM301: warning}\n")
+    assert cli("lint", str(tmp_path)).exit_code == 0
+    (tmp_path / ".memctl.yaml").write_text("lint:\n  per_file_ignores: {'MEMORY.md': [MEM301]}\n")
+    assert cli("lint", str(tmp_path)).stdout == "All checks passed!\n"
+    (tmp_path / ".memctl.yaml").write_text("lint:\n  ignore: [MEM000]\n")
+    result = cli("lint", str(tmp_path))
+    assert result.exit_code == 2 and "unknown rule 'MEM000' in lint.ignore" in result.stderr
+
+
+def test_list_rules_and_explain(cli):
+    listing = cli("lint", "--list-rules").stdout.splitlines()
+    assert [line.split()[0] for line in listing] == sorted(all_rules())
+    explained = cli("lint", "--explain", "unused-suppression")
+    assert explained.exit_code == 0 and explained.stdout.startswith("MEM901 unused-suppression (warning)\n\n")
+    assert cli("lint", "--explain", "MEM000").exit_code == 2
+
+
+def test_output_file_and_statistics(cli, tmp_path):
+    out = tmp_path / "report.txt"
+    result = cli("lint", "fixtures/lint/index-long", "--output-file", str(out), "--statistics")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "1  MEM201  index-over-line-limit (error)" in out.read_text()
+
+
+def test_pre_commit_hook_runs_memctl_lint_on_the_whole_folder():
+    hooks = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    hook = next(h for h in hooks if h["id"] == "memctl-lint")
+    assert hook["entry"] == "memctl lint" and hook["pass_filenames"] is False
+    assert hook["types"] == ["markdown"] and hook["language"] == "python"
+
+
+def test_secret_patterns_skip_placeholders(tmp_path):
+    (tmp_path / "MEMORY.md").write_text(
+        "# I\npassword: <in vault>\ntoken = ${TOKEN}\napi_key = sk-ant-api03-abcdefghijklmnopqrstuv\n"
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n")
+    diagnostics, _ = lint_home(load_home(tmp_path), TODAY, LintOptions(select=("MEM501",)))
+    assert [d.line for d in diagnostics] == [4, 5]
+    assert "sk-ant" in diagnostics[0].message and "abcdefghij" not in diagnostics[0].message
