@@ -9,14 +9,13 @@ folder is assembled without loading the tokenizer.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 from datetime import date
+from typing import NamedTuple
 
 from memctl.errors import MemctlError
 from memctl.home import Doc, MemoryHome, Part
 from memctl.loadcap import CapResult, apply_cap
 from memctl.markdown import split_lines
-from memctl.status import is_always
 
 FORMATS = ("md", "xml", "json")
 MAX_NAMED = 20
@@ -153,7 +152,7 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
     for doc in home.topics:
         if doc.front_matter.machine_written:
             add(doc, "machine-written")
-        elif is_always(home, doc):
+        elif home.is_always(doc):
             add(doc, "always")
     for skill in opts.skills:
         matched = False
@@ -305,12 +304,25 @@ def _pack_topic(p: Packer, candidate: Candidate) -> None:
 
 def rank_sections(query: str, docs: list[Doc]) -> list[tuple[Doc, Part]]:
     """The sections of `docs` relevant to the query, best first (ties in file order)."""
-    from memctl.relevance import rank
+    from memctl.relevance import query_terms, rank
 
-    sections = [(doc, part) for doc in docs for part in doc.sections if doc.text[part.start : part.end].strip()]
+    terms = query_terms(query)
+    sections: list[tuple[Doc, Part]] = []
+    size, chars = 0, 0
+    for doc in docs:
+        lowered = doc.text.lower()
+        if any(term in lowered for term in terms):  # only these files can score: size their sections
+            sections.extend((doc, part) for part in doc.sections if doc.text[part.start : part.end].strip())
+        else:
+            count, length = doc.outline()
+            size, chars = size + count, chars + length
     texts = [f"{part.heading or ''} {part.heading or ''} {doc.stem} {doc.text[part.start:part.end]}"
              for doc, part in sections]
-    return [sections[i] for i in rank(query, texts)]
+    size += len(texts)
+    chars += sum(map(len, texts))
+    if not texts:
+        return []
+    return [sections[i] for i in rank(query, texts, corpus=(size, chars / size))]
 
 
 def _pack_query(p: Packer, ranked: list[tuple[Doc, Part]]) -> None:

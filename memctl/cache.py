@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 CACHE_VERSION = 1
-MAX_ENTRIES = 50_000
+MAX_ENTRIES = 20_000  # the most recently used are kept
 
 
 try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up (2 ms a run)
@@ -32,6 +32,7 @@ class Cache:
     def __init__(self, path: Path | None):
         self.path = path
         self._data: dict[str, Any] = {}
+        self._used: set[str] = set()
         self._dirty = False
         if path is not None:
             try:
@@ -42,9 +43,13 @@ class Cache:
                 self._data = {}  # a missing or damaged cache is rebuilt, never an error
 
     def get(self, key: str) -> Any:
-        return self._data.get(key)
+        value = self._data.get(key)
+        if value is not None:
+            self._used.add(key)
+        return value
 
     def put(self, key: str, value: Any) -> None:
+        self._used.add(key)
         if self._data.get(key) != value:
             self._data[key] = value
             self._dirty = True
@@ -54,8 +59,10 @@ class Cache:
         if not self._dirty or self.path is None:
             return
         entries = self._data
-        if len(entries) > MAX_ENTRIES:
-            entries = dict(list(entries.items())[-MAX_ENTRIES:])
+        if len(entries) > MAX_ENTRIES:  # keep this run's entries, then the newest others
+            used = {k: v for k, v in entries.items() if k in self._used}
+            others = [(k, v) for k, v in entries.items() if k not in self._used]
+            entries = dict(others[max(0, len(others) - (MAX_ENTRIES - len(used))) :]) | used
         payload = json.dumps({"version": CACHE_VERSION, "entries": entries}, separators=(",", ":"))
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -62,12 +62,15 @@ PROFILE_NOTES = {
 }
 
 
+DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
+
+
 class Config(NamedTuple):
     source: Path | None = None
     profile: str = "generic"
-    index: str = "MEMORY.md"
+    index_file: str = "MEMORY.md"  # the `index` key
     tokenizer: str = "cl100k_base"
-    topics: tuple[str, ...] = ("topics/**/*.md", "memory/**/*.md")
+    topics: tuple[str, ...] = DEFAULT_TOPICS
     section_level: int = 2
     skills: Mapping[str, tuple[str, ...]] = {}
     always: tuple[str, ...] = ()
@@ -110,6 +113,7 @@ def find_config(start: Path) -> Path | None:
 def _parse_yaml(path: Path, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     """The config's plain values and the line of each top-level key."""
     from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     try:
@@ -124,7 +128,7 @@ def _parse_yaml(path: Path, text: str) -> tuple[dict[str, Any], dict[str, int]]:
         raise ConfigError(f"cannot be parsed as YAML ({type(exc).__name__})", path) from None
     if data is None:
         return {}, {}
-    if not isinstance(data, dict):
+    if not isinstance(data, CommentedMap):
         raise ConfigError("the config must be a mapping of keys to values", path, 1)
     lines = {str(k): data.lc.key(k)[0] + 1 for k in data}
     return _plain(data), lines
@@ -258,9 +262,9 @@ def load_config(
     return Config(
         source=path,
         profile=profile,
-        index=merged.get("index", "MEMORY.md"),
+        index_file=merged.get("index", "MEMORY.md"),
         tokenizer=tokenizer,
-        topics=tuple(merged.get("topics", Config._field_defaults["topics"])),
+        topics=tuple(merged.get("topics", DEFAULT_TOPICS)),
         section_level=merged.get("section_level", 2),
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),

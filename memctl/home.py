@@ -7,11 +7,12 @@ file and section with the one token counter. Nothing outside the home is ever re
 
 from __future__ import annotations
 
+import os
+from functools import cached_property
 import re
 from collections.abc import Mapping
-import os
-from itertools import accumulate
 from datetime import date
+from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -61,26 +62,78 @@ class Link(NamedTuple):
     status: str  # "file", "missing", "outside" or "external"
 
 
-class Doc(NamedTuple):
-    path: Path
-    rel: str  # relative to the home, with `/`
-    text: str
-    lines: int
-    bytes: int
-    chars: int
-    tokens: int
-    front_matter: FrontMatter
-    parts: tuple[Part, ...]  # the front matter part (if any), then the sections
-    links: tuple[Link, ...]
-    blocks: tuple[tuple[int, int, str], ...]  # code and HTML blocks: first and last line (1-based), kind
+class Doc:
+    """One markdown file of a home. Its sizes and structure are worked out when first asked for
+    (from facts cached by content digest), since a dispatch needs few of them."""
+
+    def __init__(self, path: Path, rel: str, text: str, text_digest: str, facts: dict[str, Any],
+                 counter: TokenCounter, guard: Guard):
+        self.path = path
+        self.rel = rel  # relative to the home, with `/`
+        self.text = text
+        self._digest = text_digest
+        self._facts = facts
+        self._counter = counter
+        self._guard = guard
+
+    def __repr__(self) -> str:
+        return f"Doc({self.rel!r})"
+
+    @cached_property
+    def _lines(self) -> list[str]:
+        return split_lines(self.text)
+
+    @property
+    def lines(self) -> int:
+        return len(self._lines)
+
+    @cached_property
+    def bytes(self) -> int:
+        return len(self.text.encode("utf-8"))
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+    @property
+    def tokens(self) -> int:
+        return sum(p.tokens for p in self.parts)
+
+    @cached_property
+    def front_matter(self) -> FrontMatter:
+        return _front_matter(self._facts["fm"], self._facts["fm_error"], self.rel)
+
+    @cached_property
+    def parts(self) -> tuple[Part, ...]:
+        """The front matter part (if any), then the sections; they tile the file."""
+        return _parts(self.text, self._lines, self._facts, self._counter, self._digest)
+
+    @cached_property
+    def links(self) -> tuple[Link, ...]:
+        return tuple(_resolve_link(self.path, self._guard, href, line + 1) for href, line in self._facts["links"])
+
+    @cached_property
+    def blocks(self) -> tuple[tuple[int, int, str], ...]:
+        """Code and HTML blocks: first and last line (1-based), and kind."""
+        return tuple((a + 1, b, kind) for a, b, kind in self._facts["blocks"])
 
     @property
     def sections(self) -> tuple[Part, ...]:
         return tuple(p for p in self.parts if p.level >= 0)
 
+    def outline(self) -> tuple[int, int]:
+        """How many sections the file has and how many characters they hold, without sizing
+        them (front matter aside; a blank preamble counts)."""
+        fm_lines = self._facts["fm_lines"]
+        starts = {h[0] for h in self._facts["headings"]}
+        preamble = fm_lines < len(self._lines) and fm_lines not in starts
+        fm_chars = sum(len(line) for line in self._lines[:fm_lines])
+        return len(starts) + preamble, len(self.text) - fm_chars
+
     @property
     def stem(self) -> str:
-        return self.path.stem
+        name = self.rel.rsplit("/", 1)[-1]
+        return name[:-3] if name.endswith(".md") else name.rsplit(".", 1)[0]
 
     @property
     def newline(self) -> str:
@@ -122,6 +175,13 @@ class MemoryHome:
         matches = [doc for doc in self.topics if doc.stem == wanted]
         return matches[0] if matches else None
 
+    def is_always(self, doc: Doc) -> bool:
+        """Loaded on every dispatch: named in the config's `always`, or marked in front matter."""
+        if not hasattr(self, "_always"):
+            self._always = {found.rel for found in map(self.find_topic, self.config.always) if found}
+        fm = doc.front_matter
+        return doc.rel in self._always or fm.always or fm.machine_written
+
     def warnings(self) -> list[str]:
         return [
             f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped: {s.target}" for s in self.skipped
@@ -131,8 +191,8 @@ class MemoryHome:
         self.cache.save()
 
 
-def _facts(text: str, level: int, cache: Cache) -> dict[str, Any]:
-    key = f"doc:{PARSE_VERSION}:{digest(text)}:{level}"
+def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, Any]:
+    key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
     facts = cache.get(key)
     if isinstance(facts, dict):
         return facts
@@ -165,10 +225,15 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
 
 
 def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cache, guard: Guard | None = None) -> Doc:
-    """Read and size one markdown file; `guard` knows the home its links may point into."""
+    """Read one markdown file; `guard` knows the home its links may point into."""
     text = read_text(path, rel)
-    facts = _facts(text, level, cache)
-    lines = split_lines(text)
+    text_digest = digest(text)
+    facts = _facts(text, text_digest, level, cache)
+    return Doc(path, rel, text, text_digest, facts, counter, guard or Guard(path.resolve().parent))
+
+
+def _parts(text: str, lines: list[str], facts: dict[str, Any], counter: TokenCounter, text_digest: str,
+           ) -> tuple[Part, ...]:
     offsets = [0, *accumulate(map(len, lines))]
     fm_lines = facts["fm_lines"]
     starts = sorted({fm_lines, *(h[0] for h in facts["headings"])} - {len(lines)})
@@ -176,9 +241,9 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
     if fm_lines:
         starts = [0, *starts]
     bounds = [*starts, len(lines)]
-    token_parts = counter.count_parts(text, [offsets[s] for s in starts[1:]])
+    token_parts = counter.count_parts(text, [offsets[s] for s in starts[1:]], text_digest)
     parts = []
-    for i, (first, stop) in enumerate(zip(bounds, bounds[1:])):
+    for i, (first, stop) in enumerate(pairwise(bounds)):
         if first >= stop:
             continue
         piece = text[offsets[first] : offsets[stop]]
@@ -198,21 +263,7 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
                 tokens=token_parts[i],
             )
         )
-    guard = guard or Guard(path.resolve().parent)
-    links = tuple(_resolve_link(path, guard, href, line + 1) for href, line in facts["links"])
-    return Doc(
-        path=path,
-        rel=rel,
-        text=text,
-        lines=len(lines),
-        bytes=len(text.encode("utf-8")),
-        chars=len(text),
-        tokens=sum(token_parts),
-        front_matter=_front_matter(facts["fm"], facts["fm_error"], rel),
-        parts=tuple(parts),
-        links=links,
-        blocks=tuple((a + 1, b, kind) for a, b, kind in facts["blocks"]),
-    )
+    return tuple(parts)
 
 
 def _resolve_link(doc_path: Path, guard: Guard, href: str, line: int) -> Link:
@@ -256,7 +307,7 @@ def load_home(
     if not config.cache:
         cache = Cache(None)
     counter = TokenCounter(config.tokenizer, cache)
-    index_name = index_name or config.index
+    index_name = index_name or config.index_file
     index_path = root / index_name
     if not index_path.is_file():
         hint = next((f" (found {c}/{index_name}: pass that folder)" for c in ("memory", "home")

@@ -94,6 +94,7 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
     `first_line` is the 1-based line of the YAML's first line in the file, for messages.
     """
     from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     try:
@@ -108,7 +109,7 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
         return {}, {"message": f"front matter cannot be parsed as YAML ({type(exc).__name__})", "line": first_line}
     if data is None:
         return {}, None
-    if not isinstance(data, dict):
+    if not isinstance(data, CommentedMap):
         return {}, {"message": "front matter must be a mapping of keys to values", "line": first_line}
     values: dict[str, Any] = {"extra_keys": [str(k) for k in data if k not in FRONT_MATTER_KEYS]}
     for key, kind in FRONT_MATTER_KEYS.items():

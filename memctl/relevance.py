@@ -40,12 +40,14 @@ def query_terms(query: str) -> set[str]:
     return folded
 
 
-def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75) -> list[float]:
+def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75,
+         corpus: tuple[int, float] | None = None) -> list[float]:
     """The Okapi BM25 score of each document (0 where no query term occurs).
 
     A term matches its plural too: tf(lease) counts `lease` and `leases`. Document length is
     measured in characters, and only the query's terms are looked for, so no document needs
-    splitting into words: this runs before every dispatch.
+    splitting into words: this runs before every dispatch. `corpus` (size, average length)
+    describes the whole collection when `documents` are only the ones that can match.
     """
     wanted = query_terms(query)
     if not wanted or not documents:
@@ -54,7 +56,8 @@ def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75)
                     for t in sorted(wanted, key=len, reverse=True)]
     pattern = re.compile("|".join(alternatives))
     lengths = [len(doc) for doc in documents]
-    average = sum(lengths) / len(documents) or 1.0
+    size, average = corpus or (len(documents), sum(lengths) / len(documents))
+    average = average or 1.0
     found: dict[int, Counter[str]] = {}
     for i, doc in enumerate(documents):
         lowered = doc.lower()
@@ -65,7 +68,7 @@ def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75)
     scores = [0.0] * len(documents)
     for term in wanted:
         having = sum(1 for hits in found.values() if hits[term])
-        idf = math.log(1 + (len(documents) - having + 0.5) / (having + 0.5))
+        idf = math.log(1 + (size - having + 0.5) / (having + 0.5))
         for i, hits in found.items():
             tf = hits[term]
             if tf:
@@ -73,13 +76,14 @@ def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75)
     return scores
 
 
-def rank(query: str, documents: Sequence[str], floor: float = 0.25) -> list[int]:
+def rank(query: str, documents: Sequence[str], floor: float = 0.25,
+         corpus: tuple[int, float] | None = None) -> list[int]:
     """Indexes of the documents relevant to the query, best first (ties keep their order).
 
     A document is relevant when it scores at least `floor` times the best score: a section that
     shares one common word with the query is noise, not an excerpt worth its tokens.
     """
-    scores = bm25(query, documents)
+    scores = bm25(query, documents, corpus=corpus)
     best = max(scores, default=0.0)
     if best <= 0:
         return []

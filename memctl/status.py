@@ -41,12 +41,6 @@ def _part(part: Part, total_tokens: int, cap: CapResult) -> dict[str, Any]:
     }
 
 
-def is_always(home: MemoryHome, doc: Doc) -> bool:
-    """Loaded on every dispatch: named in the config's `always`, or marked in front matter."""
-    named = any(home.find_topic(name) is doc for name in home.config.always)
-    return named or doc.front_matter.always or doc.front_matter.machine_written
-
-
 def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
     fm = doc.front_matter
     budget = home.config.budgets.topic_tokens
@@ -58,7 +52,7 @@ def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
         "budget": budget,
         "over_budget": bool(budget and doc.tokens > budget),
         "linked": doc.rel in home.linked,
-        "always": is_always(home, doc),
+        "always": home.is_always(doc),
         "machine_written": fm.machine_written,
         "skills": list(fm.skills),
         "updated": fm.updated.isoformat() if fm.updated else None,
@@ -75,7 +69,7 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
     loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
     topics = [_topic(home, doc, today) for doc in home.topics]
     always = [t for t in topics if t["always"]]
-    always_chars = index.chars + sum(d.chars for d in home.topics if is_always(home, d))
+    always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
     cut = cap.cut_part(index)
     return {
         "version": REPORT_VERSION,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 from memctl.cache import Cache, digest
@@ -67,13 +68,14 @@ class TokenCounter:
             self._memo[text] = sum(self.count_parts(text, ()))
         return self._memo[text]
 
-    def count_parts(self, text: str, cuts: Sequence[int]) -> list[int]:
+    def count_parts(self, text: str, cuts: Sequence[int], text_digest: str | None = None) -> list[int]:
         """Tokens of `text` split at the character offsets `cuts` (ascending).
 
         The whole text is tokenized once and each token is credited to the part where it starts,
-        so the parts always add up to the count of the whole text exactly.
+        so the parts always add up to the count of the whole text exactly. `text_digest` saves
+        hashing a text the caller has hashed already.
         """
-        key = f"tok:{self.name}:{digest(text)}:{','.join(map(str, cuts))}"
+        key = f"tok:{self.name}:{text_digest or digest(text)}:{','.join(map(str, cuts))}"
         cached = self.cache.get(key)
         if isinstance(cached, list) and len(cached) == len(cuts) + 1:
             return cached
@@ -88,7 +90,7 @@ class TokenCounter:
                 byte_bounds.append(offset)
             bounds = byte_bounds
         parts = []
-        for low, high in zip(bounds, bounds[1:]):
+        for low, high in pairwise(bounds):
             upper = len(starts) if high >= bounds[-1] else bisect_left(starts, high)
             parts.append(upper - bisect_left(starts, low))
         self.cache.put(key, parts)

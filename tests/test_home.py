@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,8 @@ def test_fat_index_sections_ignore_fences_and_keep_crlf():
 
 
 def test_setext_html_and_quoted_headings(tmp_path):
-    doc = doc_of(tmp_path, "intro\n\nTitle\n=====\n\n<div>\n# not a heading\n</div>\n\n> ## quoted\n\nSub\n---\n### deep\n")
+    text = "intro\n\nTitle\n=====\n\n<div>\n# not a heading\n</div>\n\n> ## quoted\n\nSub\n---\n### deep\n"
+    doc = doc_of(tmp_path, text)
     assert headings(doc) == [(None, 0, 1, 2), ("Title", 1, 3, 11), ("Sub", 2, 12, 14)]
 
 
@@ -156,5 +158,5 @@ def test_parts_tile_the_file(tmp_path, lines, newline, trailing, level):
     assert sum(p.lines for p in doc.parts) == doc.lines
     assert sum(p.tokens for p in doc.parts) == doc.tokens == TokenCounter().count(text)
     assert "".join(text[p.start : p.end] for p in doc.parts) == text
-    for before, after in zip(doc.parts, doc.parts[1:]):
+    for before, after in pairwise(doc.parts):
         assert before.end_line + 1 == after.start_line

@@ -81,3 +81,20 @@ def test_blocks_joined_after_a_newline_before_lt_are_additive(first, second):
     a, b = first + "\n", "<" + second
     counter = TokenCounter("cl100k_base")
     assert counter.count(a + b) == counter.count(a) + counter.count(b)
+
+
+def test_cache_keeps_what_this_run_used_when_full(tmp_path, monkeypatch):
+    import memctl.cache as cache_module
+
+    monkeypatch.setattr(cache_module, "MAX_ENTRIES", 3)
+    path = tmp_path / "cache.json"
+    first = Cache(path)
+    for key in "abcd":
+        first.put(key, 1)
+    first.save()
+    second = Cache(path)
+    assert second.get("a") == 1  # used this run: kept even though it is the oldest
+    second.put("e", 2)
+    second.save()
+    kept = Cache(path)
+    assert {k for k in "abcde" if kept.get(k) is not None} == {"a", "d", "e"}

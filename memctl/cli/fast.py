@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memctl.cli.dispatch import AssembleArgs, run_assemble as run
+from memctl.cli.dispatch import AssembleArgs
+from memctl.cli.dispatch import run_assemble as run
 
 FLAGS = {  # option -> (AssembleArgs field, kind)
     "--skill": ("skills", "append"),

@@ -156,7 +156,9 @@ def assemble(
 ) -> None:
     """Write the context bundle for one dispatch to stdout, within a token budget.
 
-    The index always comes first (up to the host's load cap), then always-loaded and machine-written topics, the topics of each --skill, each --topic, and with --query the sections that match it best. What does not fit is named in a notice, never cut silently.
+    The index always comes first (up to the host's load cap), then always-loaded and
+    machine-written topics, the topics of each --skill, each --topic, and with --query the
+    sections that match it best. What does not fit is named in a notice, never cut silently.
 
     \b
     Examples:
@@ -187,16 +189,24 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 @app.command()
 def lint(
     paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes to lint.")] = None,
-    format: Annotated[LintFormat, typer.Option("--format", "-f", help="text, json, github or sarif.")] = LintFormat.text,
-    select: Annotated[str | None, typer.Option("--select", metavar="CODES", help="Only these rules (codes, prefixes or names, comma-separated).")] = None,
+    format: Annotated[
+        LintFormat, typer.Option("--format", "-f", help="text, json, github or sarif.")
+    ] = LintFormat.text,
+    select: Annotated[str | None, typer.Option(
+        "--select", metavar="CODES", help="Only these rules (codes, prefixes or names, comma-separated).")] = None,
     ignore: Annotated[str | None, typer.Option("--ignore", metavar="CODES", help="Skip these rules.")] = None,
-    max_index_lines: Annotated[int | None, typer.Option("--max-index-lines", metavar="N", help="Line limit of the index (MEM201).")] = None,
+    max_index_lines: Annotated[int | None, typer.Option(
+        "--max-index-lines", metavar="N", help="Line limit of the index (MEM201).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on any finding, warnings included.")] = False,
-    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even with errors (2 still means lint failed).")] = False,
-    statistics: Annotated[bool, typer.Option("--statistics", help="Add a count of findings per rule (text format).")] = False,
+    exit_zero: Annotated[bool, typer.Option(
+        "--exit-zero", help="Exit 0 even with errors (2 still means lint failed).")] = False,
+    statistics: Annotated[bool, typer.Option(
+        "--statistics", help="Add a count of findings per rule (text format).")] = False,
     list_rules: Annotated[bool, typer.Option("--list-rules", help="List the rules and exit.")] = False,
-    explain: Annotated[str | None, typer.Option("--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
-    output_file: Annotated[Path | None, typer.Option("--output-file", "-o", metavar="FILE", help="Write the report here, not to stdout.")] = None,
+    explain: Annotated[str | None, typer.Option(
+        "--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
+    output_file: Annotated[Path | None, typer.Option(
+        "--output-file", "-o", metavar="FILE", help="Write the report here, not to stdout.")] = None,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,

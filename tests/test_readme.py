@@ -1,0 +1,44 @@
+"""The README's command reference and rule table are generated; this test keeps them in step."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import typer.main
+from typer.testing import CliRunner
+
+from memctl.cli.main import app
+from memctl.lint import all_rules
+
+from .conftest import ROOT
+
+README = ROOT / "README.md"
+
+
+def help_text(*args: str) -> str:
+    result = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    return result.stdout
+
+
+def generated() -> dict[str, str]:
+    commands = list(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    blocks = ["```text\n$ memctl --help\n" + help_text() + "```\n"]
+    blocks += [f"```text\n$ memctl {name} --help\n" + help_text(name) + "```\n" for name in commands]
+    rules = ["| code | name | severity | flags |", "|---|---|---|---|"]
+    rules += [f"| {r.code} | {r.name} | {r.severity} | {r.summary} |" for r in all_rules().values()]
+    return {"help": "\n".join(blocks), "rules": "\n".join(rules) + "\n"}
+
+
+def test_readme_reference_matches_the_cli():
+    text = README.read_text(encoding="utf-8")
+    updated = text
+    for name, content in generated().items():
+        pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(<!-- {name}:end -->)", re.S)
+        assert pattern.search(updated), f"README lacks the {name} markers"
+        updated = pattern.sub(lambda m, c=content: m.group(1) + c + m.group(2), updated)
+    if os.environ.get("MEMCTL_UPDATE_GOLDEN") == "1":
+        README.write_text(updated, encoding="utf-8")
+        return
+    assert updated == text, "README is out of date: run MEMCTL_UPDATE_GOLDEN=1 make test"
