@@ -8,10 +8,10 @@ file and section with the one token counter. Nothing outside the home is ever re
 from __future__ import annotations
 
 import os
-from functools import cached_property
 import re
 from collections.abc import Mapping
 from datetime import date
+from functools import cached_property
 from itertools import accumulate, pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -230,6 +230,24 @@ def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cac
     text_digest = digest(text)
     facts = _facts(text, text_digest, level, cache)
     return Doc(path, rel, text, text_digest, facts, counter, guard or Guard(path.resolve().parent))
+
+
+def doc_from_text(text: str, path: Path, rel: str, home: MemoryHome, level: int) -> Doc:
+    """A Doc for text that is not (yet) on disk, such as the planned result of a write."""
+    text_digest = digest(text)
+    facts = _facts(text, text_digest, level, home.cache)
+    return Doc(path, rel, text, text_digest, facts, home.counter, Guard(home.root))
+
+
+def find_home(path: Path, index_name: str = "MEMORY.md") -> Path:
+    """The home holding PATH: the nearest folder at or above it that holds the index."""
+    start = path.resolve() if path.is_dir() else path.resolve().parent
+    for folder in (start, *start.parents):
+        if (folder / index_name).is_file():
+            return folder
+        if (folder / ".git").exists():
+            break
+    raise InputError(f"no {index_name} in this folder or above it: not inside a memory home", path)
 
 
 def _parts(text: str, lines: list[str], facts: dict[str, Any], counter: TokenCounter, text_digest: str,

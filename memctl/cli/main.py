@@ -278,6 +278,68 @@ def lint(
         raise typer.Exit(EXIT_FINDINGS)
 
 
+class PlanFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def split(
+    path: Annotated[Path, typer.Argument(
+        metavar="PATH", help="A home (its index is split) or a markdown file inside it.")] = Path("."),
+    keep: Annotated[list[str] | None, typer.Option(
+        "--keep", metavar="HEADING", help="Keep this section in place (repeatable; adds to config `core`).")] = None,
+    level: Annotated[int, typer.Option("--level", metavar="N", help="Heading level of the sections that move.")] = 2,
+    into: Annotated[Path | None, typer.Option(
+        "--into", metavar="DIR", help="Folder for the new topic files (default: topics/ beside the index).")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Write the files (without it, only the plan).")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")] = False,
+    format: Annotated[PlanFormat, typer.Option("--format", "-f", help="text or json.")] = PlanFormat.text,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Move the sections of a fat MEMORY.md into topic files, leaving one index line for each.
+
+    Sections kept in place: the preamble, headings named by --keep or the config's `core`, and any
+    section holding <!-- memctl-keep -->. Before writing, memctl checks that every line of the
+    original lands in exactly one output and that a second split would change nothing; the
+    original is copied to archive/ first. Without --apply nothing is written.
+
+    \b
+    Examples:
+      memctl split memory/ --keep Directives --keep "Fleet roster"
+      memctl split memory/ --diff
+      memctl split memory/ --apply
+    """
+    from datetime import datetime, timezone
+
+    from memctl.home import find_home, load_doc
+    from memctl.split import plan_data, plan_split, render_plan_text
+    from memctl.writer import apply_plan, unified_diff
+
+    try:
+        home = open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
+        doc = home.index
+        if path.is_file() and path.resolve() != home.index.path.resolve():
+            rel = path.resolve().relative_to(home.root).as_posix()
+            doc = home.find_topic(rel) or load_doc(path, rel, home.counter, home.config.section_level, home.cache)
+        plan = plan_split(home, doc, keep=list(keep or ()), level=level, into=into, today=today(),
+                          now=datetime.now(timezone.utc))
+        if apply and plan.moves:
+            written = apply_plan(home.root, plan.write)
+            err(f"wrote {len(written)} files")
+        home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    if diff:
+        emit(unified_diff(plan.write))
+    elif format is PlanFormat.json:
+        emit(json.dumps(plan_data(plan, apply and bool(plan.moves)), indent=2, ensure_ascii=False))
+    else:
+        emit(render_plan_text(plan, apply and bool(plan.moves)))
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the Typer app and return its exit code."""
     try:
