@@ -1,0 +1,357 @@
+"""`memctl consolidate`: keep topic files under their budget by archiving, never deleting.
+
+For each topic over its target, in order and each only while it is still over: remove duplicate
+entries (archived with where they came from), move old dated entries to `archive/<stem>.md`
+(oldest first, one summary line left behind), and, with `--summarizer`, let the user's own
+command rewrite the body (the whole previous version archived first).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import NamedTuple
+
+from memctl.entries import Entry, entry_key, find_entries
+from memctl.errors import GuaranteeError, MemctlError
+from memctl.home import Doc, MemoryHome, doc_from_text
+from memctl.markdown import front_matter_span, split_lines
+from memctl.writer import FileChange, WritePlan
+
+_SUMMARY = re.compile(r"^- (\d+) older entries \((\d{4}-\d{2}-\d{2}) … (\d{4}-\d{2}-\d{2})\) archived in \[(.+?)\]\(")
+
+
+class Step(NamedTuple):
+    name: str  # "duplicates", "older" or "summarizer"
+    entries: int
+    tokens_after: int
+    detail: str
+
+
+class TopicPlan(NamedTuple):
+    path: str
+    tokens_before: int
+    tokens_after: int
+    steps: tuple[Step, ...]
+    archive: str | None  # the archive file it appends to
+
+
+class ConsolidatePlan(NamedTuple):
+    target: int
+    topics: tuple[TopicPlan, ...]  # every topic over target
+    write: WritePlan
+    warnings: tuple[str, ...]
+
+
+class Options(NamedTuple):
+    topics: tuple[str, ...] = ()
+    target: int | None = None
+    older_than: int = 90
+    summarizer: str | None = None
+    timeout: float = 120.0
+
+
+class _Work:
+    """One topic being consolidated: its lines, what was removed, what goes to the archive."""
+
+    def __init__(self, doc: Doc, counter: Callable[[str], int]):
+        self.doc = doc
+        self.count = counter
+        self.lines: list[str | None] = list(split_lines(doc.text))
+        self.fm_lines = front_matter_span(split_lines(doc.text))
+        self.inserted: dict[int, str] = {}
+        self.archived: list[str] = []  # archive sections, in order
+        self.body_override: str | None = None
+        self.newline = doc.newline
+
+    def text(self, today: date | None = None) -> str:
+        if self.body_override is not None:
+            head = "".join(line for line in self.lines[: self.fm_lines] if line is not None)
+            text = head + self.body_override
+        else:
+            out = []
+            for number, line in enumerate(self.lines):
+                if number in self.inserted:
+                    out.append(self.inserted[number])
+                if line is not None:
+                    out.append(line)
+            text = "".join(out)
+        return _set_updated(text, today, self.newline) if today and text != self.doc.text else text
+
+    def remove(self, entry: Entry) -> str:
+        removed = "".join(line for line in self.lines[entry.start : entry.end] if line is not None)
+        for number in range(entry.start, entry.end):
+            self.lines[number] = None
+        return removed
+
+
+def _set_updated(text: str, today: date, newline: str) -> str:
+    """`updated` set to today in existing front matter, comments and key order kept (ruamel.yaml)."""
+    lines = split_lines(text)
+    span = front_matter_span(lines)
+    if not span:
+        return text
+    from io import StringIO
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.width = 4096
+    yaml.preserve_quotes = True
+    data = yaml.load("".join(lines[1 : span - 1]).replace("\r\n", "\n"))
+    if not isinstance(data, dict) or data.get("updated") == today:
+        return text
+    data["updated"] = today
+    buffer = StringIO()
+    yaml.dump(data, buffer)
+    return lines[0] + buffer.getvalue().replace("\n", newline) + "".join(lines[span - 1 :])
+
+
+def _nonblank(text: str) -> Counter[str]:
+    return Counter(line.rstrip("\r\n") for line in split_lines(text) if line.strip())
+
+
+def _split_front_matter(text: str) -> tuple[list[str], str]:
+    lines = split_lines(text)
+    span = front_matter_span(lines)
+    return lines[:span], "".join(lines[span:])
+
+
+def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
+                     texts: dict[str, str] | None = None, run_summarizer: bool = True) -> ConsolidatePlan:
+    """The plan; nothing is written. `texts` stands in for files (used to check a second run)."""
+    target = options.target if options.target is not None else home.config.budgets.topic_tokens
+    if not target or target <= 0:
+        raise MemctlError("no topic budget: set --target or budgets.topic_tokens")
+    texts = texts or {}
+    docs = [doc_from_text(texts[d.rel], d.path, d.rel, home, home.config.section_level) if d.rel in texts else d
+            for d in home.topics]
+    chosen = set()
+    for name in options.topics:
+        found = next((d for d in docs if d.rel == name or d.rel == f"{name}.md" or d.stem == name), None)
+        if found is None:
+            raise MemctlError(f"no topic {name!r} in this home")
+        chosen.add(found.rel)
+    count = home.counter.count
+    over_target = {d.rel for d in docs if (not chosen or d.rel in chosen) and count(d.text) > target}
+    parsed = {}
+    where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
+    for doc in docs:
+        lines = split_lines(doc.text)
+        entries = find_entries(lines, front_matter_span(lines))
+        parsed[doc.rel] = (lines, entries)
+        for entry in entries:
+            if entry.kind != "section":
+                where.setdefault(entry_key("".join(lines[entry.start : entry.end])), []).append(
+                    f"{doc.rel}:{entry.start + 1}")
+    plans, changes, warnings = [], [], []
+    archive_texts: dict[str, str] = {}
+    for doc in docs:
+        lines, entries = parsed[doc.rel]
+        work = _Work(doc, count)
+        before = count(doc.text)
+        over = doc.rel in over_target
+        steps: list[Step] = []
+        duplicates = []
+        for entry in entries if over else ():
+            if entry.kind == "section":
+                continue
+            here = f"{doc.rel}:{entry.start + 1}"
+            places = where[entry_key("".join(lines[entry.start : entry.end]))]
+            # the copy that stays: the first one that is not in a topic being thinned out, else the first
+            keeper = next((p for p in places if p.rsplit(":", 1)[0] not in over_target), places[0])
+            if keeper != here:
+                duplicates.append((entry, keeper))
+        if not over:
+            continue
+        stem = doc.stem
+        archive_rel = f"archive/{stem}.md"
+        nl = work.newline
+        if duplicates:
+            parts = [f"## Duplicates removed from {doc.rel} on {today.isoformat()}{nl}{nl}"]
+            for entry, first in duplicates:
+                removed = work.remove(entry)
+                parts.append(f"<!-- from {doc.rel}:{entry.start + 1}, a copy of {first} -->{nl}{_ended(removed, nl)}")
+            work.archived.append("".join(parts))
+            steps.append(Step("duplicates", len(duplicates), count(work.text(today)),
+                              f"{len(duplicates)} duplicate entries archived"))
+        if count(work.text(today)) > target:
+            steps.extend(_archive_old(work, entries, options.older_than, today, target, archive_rel))
+        if options.summarizer and run_summarizer and count(work.text(today)) > target:
+            step, warning = _summarize(work, options, target, today)
+            if step:
+                steps.append(step)
+            if warning:
+                warnings.append(f"{doc.rel}: {warning}")
+        after_text = work.text(today)
+        plans.append(TopicPlan(doc.rel, before, count(after_text), tuple(steps),
+                               archive_rel if work.archived else None))
+        if after_text != doc.text:
+            changes.append(FileChange(doc.rel, home.topics[[d.rel for d in docs].index(doc.rel)].text
+                                      if doc.rel not in texts else texts[doc.rel], after_text))
+        if work.archived:
+            path = home.root / archive_rel
+            old = archive_texts.get(archive_rel)
+            if old is None:
+                old = texts.get(archive_rel, path.read_bytes().decode("utf-8") if path.exists() else "")
+            joined = old + ("" if not old or old.endswith("\n") else nl) + ("" if not old else nl)
+            archive_texts[archive_rel] = joined + nl.join(_ended(a, nl) for a in work.archived)
+    for rel, text in archive_texts.items():
+        path = home.root / rel
+        previous = texts.get(rel, path.read_bytes().decode("utf-8") if path.exists() else None)
+        changes.append(FileChange(rel, previous, text))
+    return ConsolidatePlan(target, tuple(plans), WritePlan(tuple(changes)), tuple(warnings))
+
+
+def _ended(text: str, newline: str) -> str:
+    return text if text.endswith("\n") else text + newline
+
+
+def _spaced(text: str, newline: str) -> str:
+    """An archived entry that opens with a heading ends with a blank line, so the next stays apart."""
+    text = _ended(text, newline)
+    return text + newline if text.lstrip().startswith("#") and not text.endswith(newline * 2) else text
+
+
+def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date, target: int,
+                 archive_rel: str) -> list[Step]:
+    cutoff = today - timedelta(days=older_than)
+    dated = sorted((e for e in entries if e.day and e.day < cutoff and work.lines[e.start] is not None),
+                   key=lambda e: (e.day, e.start))
+    moved: list[tuple[Entry, str]] = []
+    nl = work.newline
+    href = posixpath.relpath(archive_rel, posixpath.dirname(work.doc.rel) or ".")
+    for entry in dated:
+        if work.count(work.text(today)) <= target:
+            break
+        moved.append((entry, work.remove(entry)))
+        days = [e.day for e, _ in moved if e.day]
+        first, last, count = min(days), max(days), len(moved)
+        position = min(e.start for e, _ in moved)
+        work.inserted.clear()
+        existing = _existing_summary(work, archive_rel)
+        if existing is not None:
+            number, old_count, old_first, old_last = existing
+            first, last = min(first, old_first), max(last, old_last)
+            count += old_count
+            work.lines[number] = None
+            position = min(position, number)
+        work.inserted[position] = (f"- {count} older entries ({first.isoformat()} … {last.isoformat()}) "
+                                   f"archived in [{archive_rel}]({href}){nl}")
+    if not moved:
+        return []
+    header = (f"## Archived from {work.doc.rel} on {today.isoformat()}: entries older than {older_than} days"
+              f"{nl}{nl}")
+    work.archived.append(header + "".join(_spaced(text, nl) for _, text in moved))
+    days = [e.day for e, _ in moved if e.day]
+    return [Step("older", len(moved), work.count(work.text(today)),
+                 f"{len(moved)} entries from {min(days).isoformat()} to {max(days).isoformat()} archived")]
+
+
+def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, date] | None:
+    for number, line in enumerate(work.lines):
+        match = _SUMMARY.match(line or "")
+        if match and match.group(4) == archive_rel:
+            return number, int(match.group(1)), date.fromisoformat(match.group(2)), date.fromisoformat(match.group(3))
+    return None
+
+
+def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple[Step | None, str | None]:
+    import os
+    import shlex
+    import subprocess
+
+    assert options.summarizer is not None
+    current = work.text()
+    lines = split_lines(current)
+    span = front_matter_span(lines)
+    body = "".join(lines[span:])
+    try:
+        command = shlex.split(options.summarizer)
+        result = subprocess.run(command, input=body.encode("utf-8"), capture_output=True, timeout=options.timeout,
+                                env={**os.environ, "MEMCTL_TARGET_TOKENS": str(target)}, check=False)
+    except subprocess.TimeoutExpired:
+        return None, f"summarizer ran past {options.timeout:g} s; topic kept as it was"
+    except (OSError, ValueError) as exc:
+        return None, f"summarizer could not run ({exc}); topic kept as it was"
+    if result.returncode != 0:
+        return None, f"summarizer exited {result.returncode}; topic kept as it was"
+    try:
+        out = result.stdout.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "summarizer wrote text that is not UTF-8; topic kept as it was"
+    out = out.replace("\r\n", "\n").replace("\n", work.newline)
+    if not out.strip():
+        return None, "summarizer returned nothing; topic kept as it was"
+    if front_matter_span(split_lines(out)):
+        return None, "summarizer output changes the front matter; topic kept as it was"
+    if work.count(out) >= work.count(body):
+        return None, "summarizer output is not smaller; topic kept as it was"
+    nl = work.newline
+    work.archived.append(f"## Full text of {work.doc.rel} before summarizing on {today.isoformat()}{nl}{nl}"
+                         + _ended(body, nl))
+    work.body_override = out
+    return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
+
+
+def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: date) -> None:
+    """Nothing lost, the archive only grows, and a second run (same arguments and date) changes nothing."""
+    changes = {c.rel: c for c in plan.write.changes}
+    for topic in plan.topics:
+        change = changes.get(topic.path)
+        if change is None:
+            continue
+        fm_before, body_before = _split_front_matter(change.before or "")
+        fm_after, body_after = _split_front_matter(change.after)
+        if [x for x in fm_before if not x.startswith("updated:")] != [x for x in fm_after if not x.startswith(
+                "updated:")] and fm_before:
+            raise GuaranteeError("front matter would change beyond `updated`", topic.path)
+        removed = _nonblank(body_before) - _nonblank(body_after)
+        archive = changes[topic.archive] if topic.archive else None
+        added = _nonblank(archive.after) - _nonblank(archive.before or "") if archive else Counter()
+        if removed - added:
+            line = next(iter(removed - added))
+            raise GuaranteeError(f"nothing lost: {line[:60]!r} would leave without reaching the archive", topic.path)
+    for rel, change in changes.items():
+        if rel.startswith("archive/") and change.before and not change.after.startswith(change.before):
+            raise GuaranteeError("the archive would not only grow", rel)
+    again = plan_consolidate(home, options, today, texts={r: c.after for r, c in changes.items()},
+                             run_summarizer=False)
+    if any(c.before != c.after for c in again.write.changes):
+        raise GuaranteeError("a second run would change more: the plan is not stable",
+                             next(c.rel for c in again.write.changes))
+
+
+def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
+    """The plan as JSON data (documented in the README)."""
+    return {
+        "target": plan.target,
+        "topics": [{"path": t.path, "tokens_before": t.tokens_before, "tokens_after": t.tokens_after,
+                    "over_target_after": t.tokens_after > plan.target, "archive": t.archive,
+                    "steps": [s._asdict() for s in t.steps]} for t in plan.topics],
+        "warnings": list(plan.warnings),
+        "applied": applied,
+    }
+
+
+def render_plan_text(plan: ConsolidatePlan, applied: bool) -> str:
+    if not plan.topics:
+        return f"nothing to consolidate: every topic is within {plan.target:,} tokens\n"
+    lines = []
+    for topic in plan.topics:
+        lines.append(f"{topic.path}: {topic.tokens_before:,} tokens, target {plan.target:,}")
+        for number, step in enumerate(topic.steps, start=1):
+            lines.append(f"  {number}. {step.name}: {step.detail} (→ {step.tokens_after:,} tokens)")
+        if not topic.steps:
+            lines.append("  nothing to archive: no duplicates and no dated entries old enough")
+        elif topic.tokens_after > plan.target:
+            lines.append(f"  still {topic.tokens_after:,} tokens, over target: try --summarizer or --older-than")
+        if topic.archive:
+            lines.append(f"  archived to {topic.archive}")
+    changed = sum(1 for c in plan.write.changes if c.before != c.after)
+    lines.append(f"wrote {changed} files" if applied else
+                 "dry run: nothing written (--apply writes, --diff shows the changes)")
+    return "\n".join(lines) + "\n"

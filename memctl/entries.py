@@ -1,0 +1,75 @@
+"""Entries of a topic: its top-level list items and paragraphs, and its dated sections.
+
+`consolidate` works entry by entry. Entries come from markdown-it-py, so nothing inside a code
+block is ever an entry, and a list item keeps its continuation lines.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import NamedTuple
+
+_ISO = r"(\d{4}-\d{2}-\d{2})"
+_OPENING_DATE = re.compile(rf"^\s*(?:[-*+]|\d+[.)])?\s*\**{_ISO}\b")
+_HEADING_DATE = re.compile(rf"^\s{{0,3}}#{{1,6}}\s+{_ISO}\b")
+_STATE = re.compile(rf"\[STATE:\s*{_ISO}\s*\]", re.IGNORECASE)
+_AS_OF = re.compile(rf"\(as of {_ISO}\)", re.IGNORECASE)
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+
+
+class Entry(NamedTuple):
+    start: int  # 0-based line index into the file
+    end: int  # exclusive
+    kind: str  # "item", "paragraph" or "section" (a heading that opens with a date, and its body)
+    day: date | None
+
+
+def entry_key(text: str) -> str:
+    """What makes two entries the same: their words, case and white space folded, markers dropped."""
+    return " ".join(_MARKER.sub("", text).split()).lower()
+
+
+def entry_date(first_line: str, text: str) -> date | None:
+    for pattern, where in ((_HEADING_DATE, first_line), (_OPENING_DATE, first_line), (_STATE, text), (_AS_OF, text)):
+        match = pattern.search(where)
+        if match:
+            try:
+                return date.fromisoformat(match.group(1))
+            except ValueError:
+                return None
+    return None
+
+
+def find_entries(lines: list[str], first: int) -> list[Entry]:
+    """The entries of lines[first:] (the body after front matter), in file order."""
+    from markdown_it import MarkdownIt
+
+    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    tokens = MarkdownIt("commonmark").parse(body)
+    entries: list[Entry] = []
+    headings: list[tuple[int, int]] = []  # (line, level) of top-level headings
+    for token in tokens:
+        if token.type == "heading_open" and token.level == 0 and token.map:
+            headings.append((token.map[0] + first, int(token.tag[1])))
+    for i, (line, level) in enumerate(headings):
+        if _HEADING_DATE.match(lines[line]):
+            stop = next((at for at, lvl in headings[i + 1 :] if lvl <= level), len(lines))
+            text = "".join(lines[line:stop])
+            entries.append(Entry(line, stop, "section", entry_date(lines[line], text)))
+    sections = [(e.start, e.end) for e in entries]
+    for token in tokens:
+        if not token.map:
+            continue
+        is_item = token.type == "list_item_open" and token.level == 1
+        is_paragraph = token.type == "paragraph_open" and token.level == 0
+        if not (is_item or is_paragraph):
+            continue
+        start, end = token.map[0] + first, token.map[1] + first
+        while end > start and not lines[end - 1].strip():
+            end -= 1
+        if any(a <= start < b for a, b in sections):
+            continue  # part of a dated section: it moves with it
+        text = "".join(lines[start:end])
+        entries.append(Entry(start, end, "item" if is_item else "paragraph", entry_date(lines[start], text)))
+    return sorted(entries)

@@ -1,0 +1,5 @@
+"""A summarizer that never answers."""
+
+import time
+
+time.sleep(60)

@@ -1,0 +1,183 @@
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memctl.consolidate import Options, plan_consolidate, verify
+from memctl.errors import GuaranteeError
+from memctl.home import load_home
+from memctl.writer import apply_plan
+
+from .conftest import check_golden
+
+TODAY = date(2026, 11, 29)
+SUMMARIZERS = Path(__file__).parent / "summarizers"
+
+
+def run(root: Path, options: Options | None = None, today: date = TODAY):
+    options = options or Options()
+    home = load_home(root)
+    plan = plan_consolidate(home, options, today)
+    verify(home, plan, options, today)
+    apply_plan(home.root, plan.write)
+    return plan
+
+
+def nonblank_lines(root: Path) -> Counter[str]:
+    files = [*root.glob("topics/*.md"), *root.glob("archive/*.md")]
+    return Counter(line for f in files for line in f.read_text().splitlines() if line.strip())
+
+
+@pytest.fixture(autouse=True)
+def _fixed_day(monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", TODAY.isoformat())
+
+
+def test_plan_golden_text_and_json(cli):
+    text = cli("consolidate", "fixtures/consolidate")
+    assert text.exit_code == 0 and text.stderr == ""
+    check_golden("consolidate-plan.txt", text.stdout)
+    data = json.loads(cli("consolidate", "fixtures/consolidate", "--format", "json").stdout)
+    assert [t["path"] for t in data["topics"]] == ["topics/deploys.md", "topics/incidents.md"]
+    assert data["topics"][1]["steps"][0]["name"] == "older" and not data["applied"]
+
+
+def test_check_exits_1_when_over_target(cli):
+    assert cli("consolidate", "fixtures/consolidate", "--check").exit_code == 1
+    assert cli("consolidate", "fixtures/arc/memory", "--check").exit_code == 0
+
+
+def test_duplicates_across_topics_are_archived_with_their_origin(copy_fixture):
+    root = copy_fixture("consolidate")
+    run(root)
+    deploys = (root / "topics" / "deploys.md").read_text()
+    assert "ssh goes through the bastion" not in deploys and deploys.count("Merge the release pull request") == 1
+    assert "fleetctl rollback --to v4.1.9\nfleetctl rollback --to v4.1.9" in deploys  # code is not an entry
+    archive = (root / "archive" / "deploys.md").read_text()
+    assert "<!-- from topics/deploys.md:9, a copy of topics/fleet.md:8 -->" in archive
+    assert (root / "topics" / "fleet.md").read_text().count("SSH goes through the bastion") == 1
+
+
+def test_old_dated_entries_move_oldest_first_and_leave_one_line(copy_fixture):
+    root = copy_fixture("consolidate")
+    before = (root / "topics" / "incidents.md").read_text()
+    plan = run(root)
+    incidents = (root / "topics" / "incidents.md").read_text()
+    assert "- 27 older entries (2024-11-20 … 2026-08-26) archived in [archive/incidents.md](../archive/incidents.md)" \
+        in incidents
+    assert "updated: 2026-11-29" in incidents and "skills: [triage]   # loaded for triage dispatches" in incidents
+    archive = (root / "archive" / "incidents.md").read_text()
+    assert archive.startswith("## Archived from topics/incidents.md on 2026-11-29: entries older than 90 days\n")
+    archived_dates = [line[2:12] for line in archive.splitlines() if line.startswith("- 20")]
+    assert archived_dates == sorted(archived_dates)  # oldest first
+    assert plan.topics[1].tokens_after <= 200 < plan.topics[1].tokens_before
+    assert len(before.splitlines()) > len(incidents.splitlines())
+
+
+def test_second_run_same_date_changes_nothing(copy_fixture, cli):
+    root = copy_fixture("consolidate")
+    assert cli("consolidate", str(root), "--apply").exit_code == 0
+    snapshot = {p: p.read_bytes() for p in root.rglob("*.md")}
+    again = cli("consolidate", str(root), "--apply")
+    assert again.stdout.startswith("nothing to consolidate")
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == snapshot
+
+
+def test_nothing_is_lost_and_the_archive_only_grows(copy_fixture):
+    root = copy_fixture("consolidate")
+    before = nonblank_lines(root)
+    run(root)
+    after = nonblank_lines(root)
+    assert not {line for line in before - after if not line.startswith("updated:")}
+
+
+def test_crlf_topics_keep_crlf(copy_fixture):
+    root = copy_fixture("consolidate")
+    path = root / "topics" / "incidents.md"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    run(root)
+    assert b"\n" not in path.read_bytes().replace(b"\r\n", b"")
+    assert b"\n" not in (root / "archive" / "incidents.md").read_bytes().replace(b"\r\n", b"")
+
+
+def summarizer(name: str) -> str:
+    return f"{sys.executable} {SUMMARIZERS / name}"
+
+
+def test_summarizer_that_works(copy_fixture, cli):
+    root = copy_fixture("consolidate")
+    result = cli("consolidate", str(root), "--topic", "deploys", "--older-than", "10000", "--target", "60",
+                 "--summarizer", summarizer("keep_first_lines.py"), "--apply")
+    assert result.exit_code == 0, result.stderr
+    deploys = (root / "topics" / "deploys.md").read_text()
+    assert deploys.startswith("---\ntitle: Deploys\nupdated: 2026-11-29\n---\n# Deploys\n")
+    assert "Rollback restores" not in deploys
+    archive = (root / "archive" / "deploys.md").read_text()
+    assert "## Full text of topics/deploys.md before summarizing on 2026-11-29" in archive
+    assert "Rollback restores the previous artifacts" in archive
+
+
+@pytest.mark.parametrize(("script", "message"), [
+    ("garbage.py", "output changes the front matter"),
+    ("hang.py", "ran past 1 s"),
+])
+def test_bad_summarizers_are_refused(copy_fixture, cli, script, message):
+    root = copy_fixture("consolidate")
+    result = cli("consolidate", str(root), "--topic", "deploys", "--target", "60", "--older-than", "10000",
+                 "--summarizer", summarizer(script), "--timeout", "1", "--apply")
+    assert result.exit_code == 0 and f"warning: topics/deploys.md: summarizer {message}" in result.stderr
+    assert "Rollback restores" in (root / "topics" / "deploys.md").read_text()
+    assert "Full text of" not in (root / "archive" / "deploys.md").read_text()
+
+
+def test_a_failing_or_missing_command_is_a_warning(copy_fixture, cli):
+    root = copy_fixture("consolidate")
+    result = cli("consolidate", str(root), "--topic", "deploys", "--target", "60", "--summarizer",
+                 "no-such-command-anywhere")
+    assert result.exit_code == 0 and "summarizer could not run" in result.stderr
+
+
+def test_guarantee_failure_writes_nothing(copy_fixture, cli, monkeypatch):
+    root = copy_fixture("consolidate")
+    snapshot = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    monkeypatch.setattr("memctl.consolidate._spaced", lambda text, nl: "")  # archive loses the old entries
+    result = cli("consolidate", str(root), "--apply")
+    assert result.exit_code == 2 and "nothing lost" in result.stderr and result.stdout == ""
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == snapshot
+
+
+def test_unknown_topic_is_exit_2(cli):
+    result = cli("consolidate", "fixtures/consolidate", "--topic", "nope")
+    assert result.exit_code == 2 and "no topic 'nope'" in result.stderr
+
+
+ENTRY = st.builds(
+    lambda day, words: f"- {day.isoformat()}: {words}\n" if day else f"- {words}\n",
+    st.one_of(st.none(), st.dates(date(2023, 1, 1), date(2026, 11, 28))),
+    st.sampled_from(["queue stalled", "disk full", "tag twice", "cert expired", "Queue  Stalled"]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(ENTRY, max_size=25), min_size=1, max_size=3), st.integers(20, 200))
+def test_topics_plus_archive_never_shrink(tmp_path_factory, topics, target):
+    root = tmp_path_factory.mktemp("home")
+    (root / "MEMORY.md").write_text("# I\n")
+    (root / "topics").mkdir()
+    for i, entries in enumerate(topics):
+        (root / "topics" / f"t{i}.md").write_text(f"---\nupdated: 2026-01-01\n---\n# T{i}\n\n" + "".join(entries))
+    before = nonblank_lines(root)
+    try:
+        run(root, Options(target=target))
+    except GuaranteeError as error:  # a refused plan writes nothing, which also loses nothing
+        assert "nothing lost" not in str(error)
+    after = nonblank_lines(root)
+    lost = {line: n for line, n in (before - after).items() if not line.startswith("updated:")}
+    assert not lost
