@@ -79,6 +79,10 @@ class TokenCounter:
         cached = self.cache.get(key)
         if isinstance(cached, list) and len(cached) == len(cuts) + 1:
             return cached
+        if not cuts:  # a plain count needs no token boundaries
+            parts = [(len(text) + 2) // 4 if self.name == "chars4" else len(self._encoding().encode_ordinary(text))]
+            self.cache.put(key, parts)
+            return parts
         starts = self._token_starts(text)
         bounds = [0, *cuts, len(text)]
         if self.name != "chars4":
@@ -96,12 +100,15 @@ class TokenCounter:
         self.cache.put(key, parts)
         return parts
 
+    def _encoding(self) -> Any:
+        self.bpe_loaded = True
+        return _load_encoding(self.name)
+
     def _token_starts(self, text: str) -> list[int]:
         if self.name == "chars4":
             total = (len(text) + 2) // 4  # characters / 4, rounded half up
             return [4 * k for k in range(total)]
-        enc = _load_encoding(self.name)
-        self.bpe_loaded = True
+        enc = self._encoding()
         tokens = enc.encode_ordinary(text)
         starts, offset = [], 0
         for piece in enc.decode_tokens_bytes(tokens):

@@ -405,6 +405,73 @@ def consolidate(
         raise typer.Exit(EXIT_FINDINGS)
 
 
+class Period(str, Enum):
+    hour = "hour"
+    day = "day"
+    week = "week"
+    month = "month"
+
+
+@app.command()
+def history(
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The memory home.")] = Path("."),
+    period: Annotated[Period, typer.Option("--period", "-p", help="hour, day, week or month.")] = Period.day,
+    since: Annotated[str | None, typer.Option(
+        "--since", metavar="DATE",
+        help="First period (default: 24 hours, 14 days, 12 weeks or 12 months back).")] = None,
+    until: Annotated[str | None, typer.Option("--until", metavar="DATE", help="Last period (default: now).")] = None,
+    dispatches: Annotated[bool, typer.Option(
+        "--dispatches", help="Roll up .memctl/dispatches.jsonl (written by assemble --record).")] = False,
+    format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.text,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """How the memory grew, from git, and what dispatches loaded, by hour, day, week or month.
+
+    Growth is read from the git history of the home's files, commit by commit, without checking
+    anything out; each file version is counted once (cached by blob id). The forecast says when,
+    at the recent rate, the index reaches its line, byte or load-cap limit.
+
+    \b
+    Examples:
+      memctl history memory/
+      memctl history memory/ --period week --since 2026-06-01
+      memctl history memory/ --dispatches --format json
+    """
+    from datetime import datetime, timezone
+
+    from memctl.cli.views import render_history_text
+    from memctl.history import dispatches as rollup
+    from memctl.history import growth, parse_moment, today_end
+
+    try:
+        home = open_home(path, config, tokenizer, profile)
+        when = today()
+        end = parse_moment(until, "--until") if until else (
+            today_end(when) if "MEMCTL_TODAY" in __import__("os").environ else datetime.now(timezone.utc))
+        start = parse_moment(since, "--since") if since else None
+        grown = growth(home, period.value, start, end)
+        record = rollup(home, period.value, start, end) if dispatches else None
+        home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    if grown is None and record is None:
+        reason = "not in a git repository" + ("" if dispatches else "; --dispatches reads the dispatch record")
+        if dispatches:
+            reason += " and no dispatch record (.memctl/dispatches.jsonl; memctl assemble --record writes it)"
+        err(f"{home.shown}: no history: {reason}")
+        if format is TextOrJson.json:
+            emit(json.dumps({"home": home.shown, "growth": None, "dispatches": None, "note": reason}, indent=2))
+        return
+    report = {"home": home.shown, "period": period.value, "tokenizer": home.counter.name,
+              "until": end.isoformat(), "growth": grown, "dispatches": record}
+    if format is TextOrJson.json:
+        emit(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        emit(render_history_text(report, color_wanted()))
+
+
 def run(argv: list[str] | None = None) -> int:
     """Run the Typer app and return its exit code."""
     try:

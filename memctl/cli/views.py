@@ -113,3 +113,57 @@ def render_fleet_text(reports: list[dict[str, Any]], color: bool = False, width:
                       _n(report["totals"]["archived_tokens"]))
     console.print(table)
     return buffer.getvalue()
+
+
+SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(values: list[int | None]) -> str:
+    known = [v for v in values if v is not None]
+    if not known:
+        return ""
+    low, high = min(known), max(known)
+    span = (high - low) or 1
+    return "".join(" " if v is None else SPARKS[min(7, int((v - low) / span * 7.999))] for v in values)
+
+
+def _when(iso: str, period: str) -> str:
+    return iso[:13].replace("T", " ") + ":00" if period == "hour" else iso[:10]
+
+
+def render_history_text(report: dict[str, Any], color: bool = False, width: int = WIDTH) -> str:
+    console, buffer = _console(color, width)
+    period = report["period"]
+    growth = report.get("growth")
+    if growth:
+        table = Table(title=f"{report['home']}: growth by {period} ({report['tokenizer']})", title_justify="left")
+        for column in ("period", "commits", "index lines", "bytes", "tokens", "Δ tokens", "topics", "archive"):
+            table.add_column(column, justify="left" if column == "period" else "right")
+        for row in growth["periods"]:
+            index = row["index"] or {}
+            change = row["change"] or {}
+            delta = change.get("tokens")
+            table.add_row(_when(row["start"], period), _n(row["commits"]), _n(index.get("lines")),
+                          _n(index.get("bytes")), _n(index.get("tokens")),
+                          "" if delta is None else f"{delta:+,}", _n(row["topics_tokens"]), _n(row["archive_tokens"]))
+        console.print(table)
+        tokens = [row["index"]["tokens"] if row["index"] else None for row in growth["periods"]]
+        console.print(f"index tokens {sparkline(tokens)}")
+        console.print(growth["forecast"]["message"])
+        if growth["note"]:
+            console.print(Text(growth["note"], style="yellow"))
+    record = report.get("dispatches")
+    if record:
+        table = Table(title=f"Dispatches by {period}", title_justify="left")
+        for column in ("period", "dispatches", "mean tokens", "max tokens", "budget", "with omissions"):
+            table.add_column(column, justify="left" if column == "period" else "right")
+        for row in record["periods"]:
+            table.add_row(_when(row["start"], period), _n(row["dispatches"]), _n(row["mean_tokens"]),
+                          _n(row["max_tokens"]), _n(row["budget"]), _n(row["with_omissions"]))
+        console.print(table)
+        most = ", ".join(f"{m['path']} ({m['dispatches']})" for m in record["most_loaded"]) or "none"
+        console.print(f"Loaded most: {most}")
+        console.print(f"Never loaded in this window: {', '.join(record['never_loaded']) or 'none'}")
+        if record["malformed_lines"]:
+            console.print(Text(f"{record['malformed_lines']} malformed record lines skipped", style="yellow"))
+    return buffer.getvalue()

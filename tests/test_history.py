@@ -1,0 +1,174 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from memctl.history import glob_match, windows
+from memctl.home import load_home
+
+START = datetime(2026, 9, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def git(root: Path, *args: str, when: datetime | None = None) -> None:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"}
+    if when is not None:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = when.isoformat()
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+
+
+def growing_repo(root: Path, days: list[int], lines_per_commit: int = 10) -> Path:
+    """A home in a git repo whose index gains lines at each commit, on the given days after START."""
+    git(root, "init", "-q", "-b", "main")
+    home = root / "memory"
+    (home / "topics").mkdir(parents=True)
+    (home / "topics" / "fleet.md").write_text("# Fleet\n\n- four hosts\n")
+    index = ["# Index\n", "- [Fleet](topics/fleet.md)\n"]
+    from datetime import timedelta
+
+    for n, day in enumerate(days):
+        index += [f"- fact {n}.{i}\n" for i in range(lines_per_commit)]
+        (home / "MEMORY.md").write_text("".join(index))
+        if n == len(days) - 1:
+            (home / "archive").mkdir(exist_ok=True)
+            (home / "archive" / "old.md").write_text("# Old\n\n- archived fact\n")
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "-m", f"commit {n}", when=START + timedelta(days=day))
+    return home
+
+
+def test_windows_and_globs():
+    until = datetime(2026, 11, 29, 15, tzinfo=timezone.utc)
+    assert len(windows("day", None, until)) == 14 and len(windows("hour", None, until)) == 24
+    weeks = windows("week", None, until)
+    assert len(weeks) == 12 and weeks[-1].start.weekday() == 0
+    months = windows("month", None, until)
+    assert months[0].start.isoformat() == "2025-12-01T00:00:00+00:00" and months[-1].end.month == 12
+    assert glob_match("topics/a.md", "topics/**/*.md") and glob_match("topics/x/y/a.md", "topics/**/*.md")
+    assert not glob_match("other/a.md", "topics/**/*.md") and not glob_match("topics/a.txt", "topics/**/*.md")
+
+
+def test_growth_by_day_and_the_forecast(tmp_path, cli):
+    home = growing_repo(tmp_path, days=[0, 1, 2, 3, 3, 4])
+    result = cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-05T23:00", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    periods = report["growth"]["periods"]
+    assert [p["commits"] for p in periods] == [1, 1, 1, 2, 1]
+    assert [p["index"]["lines"] for p in periods] == [12, 22, 32, 52, 62]
+    assert periods[0]["change"] is None and periods[3]["change"]["lines"] == 20
+    counted = load_home(home).counter.count("# Index\n- [Fleet](topics/fleet.md)\n"
+                                            + "".join(f"- fact {n}.{i}\n" for n in range(6) for i in range(10)))
+    assert periods[-1]["index"]["tokens"] == counted  # the same counter as status
+    assert periods[-1]["archive_tokens"] > 0 and periods[-1]["topics_tokens"] == periods[0]["topics_tokens"] > 0
+    forecast = report["growth"]["forecast"]
+    assert forecast["trend"] == "growing" and forecast["limit"] == "lines"
+    # least squares over the five period ends: 13 lines a day; from 62 lines at the end of
+    # 2026-09-05, 200 lines are 138 / 13 = 10.6 days later
+    assert round(forecast["rates_per_week"]["lines"]) == 91
+    assert forecast["reaches_on"] == "2026-09-16"
+    assert forecast["message"] == "index +91 lines/week: reaches 200 lines around 2026-09-16"
+
+
+def test_weeks_and_months(tmp_path, cli):
+    home = growing_repo(tmp_path, days=[0, 8, 15, 40, 70], lines_per_commit=3)
+    weekly = json.loads(cli("history", str(home), "--period", "week", "--since", "2026-08-31",
+                            "--until", "2026-11-15", "--format", "json").stdout)["growth"]["periods"]
+    assert weekly[0]["start"].startswith("2026-08-31") and sum(p["commits"] for p in weekly) == 5
+    monthly = json.loads(cli("history", str(home), "--period", "month", "--since", "2026-09-01",
+                             "--until", "2026-11-30", "--format", "json").stdout)["growth"]["periods"]
+    assert [p["commits"] for p in monthly] == [3, 1, 1]
+    assert [p["index"]["lines"] for p in monthly] == [11, 14, 17]
+
+
+def test_text_has_a_table_a_sparkline_and_the_forecast(tmp_path, cli):
+    home = growing_repo(tmp_path, days=[0, 1, 2])
+    out = cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-03T20:00").stdout
+    assert "growth by day" in out and "▁▄█" in out and "reaches 200 lines around" in out
+
+
+def test_shrinking_and_over(tmp_path, cli):
+    home = growing_repo(tmp_path, days=[0, 1], lines_per_commit=150)
+    report = json.loads(cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-02T20:00",
+                            "--format", "json").stdout)
+    assert report["growth"]["forecast"]["trend"] == "over"
+    assert report["growth"]["forecast"]["message"].startswith("index is already past its 200-line limit")
+
+
+def test_not_a_repository_and_no_record(tmp_path, cli):
+    (tmp_path / "MEMORY.md").write_text("# I\n")
+    env_free = cli("history", str(tmp_path))
+    assert env_free.exit_code == 0 and env_free.stdout == ""
+    assert "no history: not in a git repository" in env_free.stderr and env_free.stderr.count("\n") == 1
+
+
+def test_shallow_clone_says_where_history_starts(tmp_path, cli):
+    (tmp_path / "origin").mkdir()
+    growing_repo(tmp_path / "origin", days=[0, 1, 2])
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{tmp_path / 'origin'}", "shallow")
+    report = json.loads(cli("history", str(tmp_path / "shallow" / "memory"), "--since", "2026-09-01",
+                            "--until", "2026-09-03T20:00", "--format", "json").stdout)
+    assert report["growth"]["shallow"] and "history starts at the first commit available" in report["growth"]["note"]
+
+
+def test_dispatch_rollup_with_malformed_lines(copy_fixture, cli):
+    root = copy_fixture("arc") / "memory"
+    record = root / ".memctl" / "dispatches.jsonl"
+    record.parent.mkdir()
+    good = {"time": "2026-11-27T10:00:00+00:00", "tokens": 900, "budget": 2000, "skills": ["deploy"],
+            "files": [{"path": "MEMORY.md"}, {"path": "topics/fleet.md"}, {"path": "topics/deploys.md"}],
+            "omitted": []}
+    lines = [json.dumps(good),
+             json.dumps({**good, "time": "2026-11-28T09:00:00+00:00", "tokens": 1500,
+                         "files": [{"path": "topics/fleet.md"}], "omitted": [{"path": "topics/cost.md"}]}),
+             "{not json", json.dumps({"time": "yesterday"}), json.dumps([1, 2]), ""]
+    record.write_text("\n".join(lines) + "\n")
+    out = cli("history", str(root), "--dispatches", "--since", "2026-11-26", "--until", "2026-11-28T23:00",
+              "--format", "json")
+    assert out.exit_code == 0, out.stderr
+    data = json.loads(out.stdout)["dispatches"]
+    assert data["dispatches"] == 2 and data["malformed_lines"] == 4
+    assert [p["dispatches"] for p in data["periods"]] == [0, 1, 1]
+    assert data["periods"][2] == {"start": "2026-11-28T00:00:00+00:00", "end": "2026-11-29T00:00:00+00:00",
+                                  "dispatches": 1, "mean_tokens": 1500, "max_tokens": 1500, "budget": 2000,
+                                  "with_omissions": 1}
+    assert data["most_loaded"][0] == {"path": "topics/fleet.md", "dispatches": 2}
+    assert data["never_loaded"] == ["topics/cost.md", "topics/incidents.md", "topics/publishing.md"]
+    assert data["omission_rate"] == 0.5
+    text = cli("history", str(root), "--dispatches", "--since", "2026-11-26", "--until", "2026-11-28T23:00").stdout
+    assert "Never loaded in this window: topics/cost.md" in text and "4 malformed record lines skipped" in text
+
+
+def test_record_from_assemble_feeds_history(copy_fixture, cli):
+    root = copy_fixture("arc") / "memory"
+    assert cli("assemble", str(root), "--skill", "deploy", "--record", "--quiet").exit_code == 0
+    data = json.loads(cli("history", str(root), "--dispatches", "--format", "json").stdout)["dispatches"]
+    assert data["dispatches"] == 1 and data["malformed_lines"] == 0
+
+
+@pytest.mark.parametrize("bad", [["--since", "last week"], ["--since", "2026-12-01", "--until", "2026-11-01"]])
+def test_bad_dates_are_exit_2(cli, bad):
+    result = cli("history", "fixtures/arc/memory", *bad)
+    assert result.exit_code == 2 and result.stderr.startswith("error: ")
+
+
+def test_topics_linked_from_the_index_count_and_deleted_files_drop(tmp_path, cli):
+    git(tmp_path, "init", "-q", "-b", "main")
+    (tmp_path / "MEMORY.md").write_text("# I\n- [Core](CORE_MEMORY.md)\n")
+    (tmp_path / "CORE_MEMORY.md").write_text("# Core\n\n" + "- rule\n" * 20)
+    (tmp_path / "LOOSE.md").write_text("# not linked, not a topic\n" * 30)
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "one", when=START)
+    (tmp_path / "CORE_MEMORY.md").unlink()
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "two", when=START.replace(day=2))
+    report = json.loads(cli("history", str(tmp_path), "--since", "2026-09-01", "--until", "2026-09-02T20:00",
+                            "--format", "json").stdout)
+    first, second = report["growth"]["periods"]
+    core = load_home(tmp_path).counter.count("# Core\n\n" + "- rule\n" * 20)
+    assert first["topics_tokens"] == core and second["topics_tokens"] == 0
