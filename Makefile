@@ -21,6 +21,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+	$(BIN)/memctl lint fixtures/arc/memory fixtures/openclaw fixtures/volute/home fixtures/consolidate
 
 lint: $(STAMP)
 	$(BIN)/ruff check memctl tests benchmarks

@@ -88,7 +88,7 @@ def _ensure_newline(text: str) -> str:
 
 
 def render_block(entry: Entry, number: int, fmt: str) -> str:
-    content = _ensure_newline(entry.content.replace("\r\n", "\n"))
+    content = _ensure_newline(entry.content.replace("\r\n", "\n").lstrip("\ufeff"))
     if fmt == "xml":
         return (f'<document index="{number}">\n<source>{_xml(entry.path)}</source>\n'
                 f"<document_content>\n{content}</document_content>\n</document>\n")

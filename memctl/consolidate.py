@@ -137,6 +137,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         chosen.add(found.rel)
     count = home.counter.count
     over_target = {d.rel for d in docs if (not chosen or d.rel in chosen) and count(d.text) > target}
+    warnings = [f"{d.front_matter.error}; topic left as it is" for d in docs
+                if d.rel in over_target and d.front_matter.error is not None]
+    over_target -= {d.rel for d in docs if d.front_matter.error is not None}
     parsed = {}
     where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
     for doc in docs:
@@ -147,7 +150,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             if entry.kind != "section":
                 where.setdefault(entry_key("".join(lines[entry.start : entry.end])), []).append(
                     f"{doc.rel}:{entry.start + 1}")
-    plans, changes, warnings = [], [], []
+    plans, changes = [], []
     archive_texts: dict[str, str] = {}
     for doc in docs:
         lines, entries = parsed[doc.rel]

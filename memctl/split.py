@@ -19,6 +19,7 @@ from memctl.markdown import front_matter_span, split_lines
 from memctl.writer import FileChange, WritePlan, archive_name
 
 KEEP_MARK = "<!-- memctl-keep -->"
+_LINK_LINE = re.compile(r"^- \[.*\]\(.*\)(?: — .*)? \(~[\d,]+ tokens\)\r?\n?$")  # as link_line() writes them
 MAX_LINE = 149  # index lines stay under 150 characters
 
 
@@ -118,29 +119,7 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
     parsed = doc_from_text(doc.text, doc.path, doc.rel, home, level)
     newline = doc.newline
     keep_set = {k.strip().lower() for k in (*keep, *home.config.core)}
-    doc_dir = doc.rel.rsplit("/", 1)[0] + "/" if "/" in doc.rel else ""
-    taken: set[str] = set()
-    moves: list[Move] = []
-    kept: list[str] = []
-    for part in parsed.sections:
-        section = doc.text[part.start : part.end]
-        if part.level != level or _kept(part, section, keep_set):
-            if part.heading:
-                kept.append(part.heading)
-            continue
-        base = slugify(part.heading or "section")
-        slug, n = base, 1
-        while slug in taken or f"{into_rel}{slug}.md" == doc.rel:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
-        dest = f"{into_rel}{slug}.md"
-        href = _relative(dest, doc_dir)
-        summary = first_sentence(section)
-        line = link_line(part.heading or slug, href, summary, part.tokens, newline if section.endswith("\n") else "")
-        exists = (home.root / dest).exists()
-        moves.append(Move(part.heading or "", part.level, part.start_line, part.end_line, part.tokens, dest,
-                          "append" if exists else "create", line, section.lstrip("\ufeff")))
+    moves, kept = _moves(home, parsed, level, keep_set, into_rel)
     before = {"lines": doc.lines, "tokens": doc.tokens}
     if not moves:
         return SplitPlan(doc.rel, level, (), tuple(kept), before, before, WritePlan(()))
@@ -159,8 +138,45 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
     write = WritePlan(tuple(changes), ((archive_name(doc.rel, now), doc.text),))
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
     plan = SplitPlan(doc.rel, level, tuple(moves), tuple(kept), before, after, write)
-    verify(home, doc, plan, keep)
+    verify(home, doc, plan, keep_set, into_rel)
     return plan
+
+
+def _moves(home: MemoryHome, doc: Doc, level: int, keep: set[str], into_rel: str) -> tuple[list[Move], list[str]]:
+    """The sections of `doc` (parsed at `level`) that move, and the headings of those that stay.
+
+    A section stays when it is not at `level`, is kept (`--keep`, config `core`, the keep mark),
+    or is so small that the line replacing it would cost as many tokens as it does (index lines an
+    earlier split left in it do not count, so a second split makes the same choice).
+    """
+    newline = doc.newline
+    doc_dir = doc.rel.rsplit("/", 1)[0] + "/" if "/" in doc.rel else ""
+    taken: set[str] = set()
+    moves: list[Move] = []
+    kept: list[str] = []
+    for part in doc.sections:
+        section = doc.text[part.start : part.end]
+        if part.level != level or _kept(part, section, keep):
+            if part.heading:
+                kept.append(part.heading)
+            continue
+        base = slugify(part.heading or "section")
+        slug, n = base, 1
+        while slug in taken or f"{into_rel}{slug}.md" == doc.rel:
+            n += 1
+            slug = f"{base}-{n}"
+        dest = f"{into_rel}{slug}.md"
+        ending = newline if section.endswith("\n") else ""
+        line = link_line(part.heading or slug, _relative(dest, doc_dir), first_sentence(section), part.tokens, ending)
+        own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
+        if home.counter.count(own) <= home.counter.count(line):
+            kept.append(part.heading or "")
+            continue
+        taken.add(slug)
+        action = "append" if (home.root / dest).exists() else "create"
+        moves.append(Move(part.heading or "", part.level, part.start_line, part.end_line, part.tokens, dest,
+                          action, line, section.lstrip("\ufeff")))
+    return moves, kept
 
 
 def _relative(dest: str, doc_dir: str) -> str:
@@ -182,7 +198,7 @@ def _rebuild(doc: Doc, parsed: Doc, moves: list[Move]) -> str:
     return "".join(out)
 
 
-def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, keep: list[str]) -> None:
+def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, keep: set[str], into_rel: str) -> None:
     """The guarantees, checked on the planned texts: raise GuaranteeError if one fails."""
     changes = {c.rel: c for c in plan.write.changes}
     restored = changes[doc.rel].after
@@ -206,8 +222,7 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, keep: list[str]) -> None
     if restored != doc.text:
         raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
     again = doc_from_text(changes[doc.rel].after, doc.path, doc.rel, home, plan.level)
-    if any(p.level == plan.level and not _kept(p, again.text[p.start : p.end], {k.strip().lower() for k in (
-            *keep, *home.config.core)}) for p in again.sections):
+    if _moves(home, again, plan.level, keep, into_rel)[0]:
         raise GuaranteeError("a second split would move more: the plan is not stable", doc.rel)
 
 

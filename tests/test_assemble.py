@@ -271,3 +271,10 @@ def test_bm25_prefers_the_section_about_the_query():
     assert scores[1] > scores[0] > 0 and scores[2] == 0
     assert rank("queue leases", docs) == [1, 0] or rank("queue leases", docs) == [1]
     assert bm25("デプロイ", docs)[3] > 0 and bm25("the of", docs) == [0.0] * 4
+
+
+def test_bom_and_crlf_do_not_reach_the_bundle(tmp_path):
+    (tmp_path / "MEMORY.md").write_bytes("\ufeff# Title\r\n\r\nline\r\n".encode())
+    result = assemble(load_home(tmp_path), AssembleOptions(), TODAY)
+    assert "\ufeff" not in result.text and "\r" not in result.text
+    assert result.text.startswith("<!-- memctl: MEMORY.md (index) -->\n# Title\n\nline\n")

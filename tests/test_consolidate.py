@@ -181,3 +181,13 @@ def test_topics_plus_archive_never_shrink(tmp_path_factory, topics, target):
     after = nonblank_lines(root)
     lost = {line: n for line, n in (before - after).items() if not line.startswith("updated:")}
     assert not lost
+
+
+def test_topic_with_broken_front_matter_is_left_alone_with_a_warning(copy_fixture, cli):
+    root = copy_fixture("consolidate")
+    path = root / "topics" / "incidents.md"
+    path.write_text(path.read_text().replace("title: Incidents", "title: [Incidents"))
+    before = path.read_bytes()
+    result = cli("consolidate", str(root), "--apply")
+    assert result.exit_code == 0 and "topics/incidents.md:3: front matter is not valid YAML" in result.stderr
+    assert path.read_bytes() == before

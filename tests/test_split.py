@@ -125,7 +125,8 @@ def test_keep_marker_and_into_outside_home(copy_fixture, cli, tmp_path):
 
 
 def test_bom_stays_at_the_top_of_the_index(tmp_path):
-    (tmp_path / "MEMORY.md").write_text("\ufeff## First\nalpha.\n## Second\nbeta.\n", encoding="utf-8")
+    body = "".join(f"- fact {i}: the build cache lives on the scratch disk.\n" for i in range(8))
+    (tmp_path / "MEMORY.md").write_text(f"\ufeff## First\n{body}## Second\n{body}", encoding="utf-8")
     home, result = plan(tmp_path)
     apply_plan(home.root, result.write)
     assert (tmp_path / "MEMORY.md").read_text(encoding="utf-8").startswith("\ufeff- [First](topics/first.md)")
@@ -160,3 +161,10 @@ def test_split_conserves_and_is_stable(tmp_path_factory, blocks, newline):
     new_index = (root / "MEMORY.md").read_bytes().decode()
     assert again_home.index.tokens == result.after["tokens"] and new_index.count("](topics/") == len(result.moves)
     assert isinstance(Path(root / result.moves[0].dest).stat().st_size, int)
+
+
+def test_sections_smaller_than_their_index_line_stay(tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# I\n## Tiny\nok\n## Big\n" + "- a long enough fact to move.\n" * 20)
+    _, result = plan(tmp_path)
+    assert [m.heading for m in result.moves] == ["Big"] and "Tiny" in result.kept
+    assert result.after["tokens"] < result.before["tokens"]
