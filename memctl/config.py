@@ -6,7 +6,7 @@ Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environmen
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -274,6 +274,16 @@ def load_config(
         lint=merged.get("lint", {}),
         budgets=Budgets(**{**preset, **budgets}),
     )
+
+
+def now(env: Mapping[str, str] | None = None) -> datetime:
+    """The current moment, or the last second of MEMCTL_TODAY when that is set."""
+    import os
+
+    if (os.environ if env is None else env).get("MEMCTL_TODAY"):
+        day = today(env)
+        return datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=timezone.utc)
+    return datetime.now(timezone.utc)
 
 
 def today(env: Mapping[str, str] | None = None) -> date:

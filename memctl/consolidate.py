@@ -123,6 +123,8 @@ def _split_front_matter(text: str) -> tuple[list[str], str]:
 def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                      texts: dict[str, str] | None = None, run_summarizer: bool = True) -> ConsolidatePlan:
     """The plan; nothing is written. `texts` stands in for files (used to check a second run)."""
+    if options.older_than < 0 or options.timeout <= 0:
+        raise MemctlError("--older-than must be 0 or more days and --timeout more than 0 seconds")
     target = options.target if options.target is not None else home.config.budgets.topic_tokens
     if not target or target <= 0:
         raise MemctlError("no topic budget: set --target or budgets.topic_tokens")

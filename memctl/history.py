@@ -10,7 +10,7 @@ import json
 import posixpath
 import re
 from collections import Counter
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, NamedTuple
 
 from memctl.errors import MemctlError
@@ -278,7 +278,3 @@ def dispatches(home: MemoryHome, period: str, since: datetime | None, until: dat
         "never_loaded": sorted(d.rel for d in home.topics if d.rel not in loaded),
         "omission_rate": round(sum(1 for r in records if r[4]) / len(records), 4) if records else None,
     }
-
-
-def today_end(when: date) -> datetime:
-    return datetime(when.year, when.month, when.day, tzinfo=timezone.utc) + timedelta(days=1) - timedelta(seconds=1)

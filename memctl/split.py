@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import Guard, read_text
-from memctl.home import Doc, MemoryHome, Part, doc_from_text
+from memctl.home import Doc, MemoryHome, Part, doc_from_text, load_doc
 from memctl.markdown import front_matter_span, split_lines
 from memctl.writer import FileChange, WritePlan, archive_name
 
@@ -102,6 +102,16 @@ def _front_matter(title: str, summary: str, slug: str, today: date, newline: str
 
 def _kept(part: Part, text: str, keep: set[str]) -> bool:
     return (part.heading or "").strip().lower() in keep or KEEP_MARK in text
+
+
+def split_target(home: MemoryHome, path: Path) -> Doc:
+    """The document `memctl split PATH` splits: the index, or the markdown file PATH names."""
+    if not path.is_file() or path.resolve() == home.index.path.resolve():
+        return home.index
+    rel = Guard(home.root).rel(path)
+    if rel is None:
+        raise MemctlError("lies outside the home", path)
+    return home.find_topic(rel) or load_doc(path, rel, home.counter, home.config.section_level, home.cache)
 
 
 def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into: Path | None,

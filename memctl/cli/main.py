@@ -40,6 +40,15 @@ ProfileOpt = Annotated[
     str | None,
     typer.Option("--profile", metavar="NAME", help="Host profile: generic, claude-code, openclaw, volute or arc."),
 ]
+DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")]
+
+
+class PlanFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+PlanFormatOpt = Annotated[PlanFormat, typer.Option("--format", "-f", help="text or json.")]
 
 
 def err(message: str) -> None:
@@ -278,9 +287,16 @@ def lint(
         raise typer.Exit(EXIT_FINDINGS)
 
 
-class PlanFormat(str, Enum):
-    text = "text"
-    json = "json"
+def emit_plan(write_plan: Any, diff: bool, format: PlanFormat, data: dict[str, Any], text: str) -> None:
+    """What `split` and `consolidate` print: the diff, the plan as JSON, or the plan in words."""
+    from memctl.writer import unified_diff
+
+    if diff:
+        emit(unified_diff(write_plan))
+    elif format is PlanFormat.json:
+        emit(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        emit(text)
 
 
 @app.command()
@@ -293,8 +309,8 @@ def split(
     into: Annotated[Path | None, typer.Option(
         "--into", metavar="DIR", help="Folder for the new topic files (default: topics/ beside the index).")] = None,
     apply: Annotated[bool, typer.Option("--apply", help="Write the files (without it, only the plan).")] = False,
-    diff: Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")] = False,
-    format: Annotated[PlanFormat, typer.Option("--format", "-f", help="text or json.")] = PlanFormat.text,
+    diff: DiffOpt = False,
+    format: PlanFormatOpt = PlanFormat.text,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
@@ -312,32 +328,23 @@ def split(
       memctl split memory/ --diff
       memctl split memory/ --apply
     """
-    from datetime import datetime, timezone
-
-    from memctl.home import find_home, load_doc
-    from memctl.split import plan_data, plan_split, render_plan_text
-    from memctl.writer import apply_plan, unified_diff
+    from memctl.config import now
+    from memctl.home import find_home
+    from memctl.split import plan_data, plan_split, render_plan_text, split_target
+    from memctl.writer import apply_plan
 
     try:
         home = open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
-        doc = home.index
-        if path.is_file() and path.resolve() != home.index.path.resolve():
-            rel = path.resolve().relative_to(home.root).as_posix()
-            doc = home.find_topic(rel) or load_doc(path, rel, home.counter, home.config.section_level, home.cache)
-        plan = plan_split(home, doc, keep=list(keep or ()), level=level, into=into, today=today(),
-                          now=datetime.now(timezone.utc))
+        doc = split_target(home, path)
+        plan = plan_split(home, doc, keep=list(keep or ()), level=level, into=into, today=today(), now=now())
         if apply and plan.moves:
             written = apply_plan(home.root, plan.write)
             err(f"wrote {len(written)} files")
         home.save_cache()
     except MemctlError as error:
         fail(error)
-    if diff:
-        emit(unified_diff(plan.write))
-    elif format is PlanFormat.json:
-        emit(json.dumps(plan_data(plan, apply and bool(plan.moves)), indent=2, ensure_ascii=False))
-    else:
-        emit(render_plan_text(plan, apply and bool(plan.moves)))
+    applied = apply and bool(plan.moves)
+    emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))
 
 
 @app.command()
@@ -355,8 +362,8 @@ def consolidate(
         "--timeout", metavar="SECONDS", help="How long the summarizer may run.")] = 120.0,
     apply: Annotated[bool, typer.Option("--apply", help="Write the changes (without it, only the plan).")] = False,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 if any topic is over its target.")] = False,
-    diff: Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")] = False,
-    format: Annotated[PlanFormat, typer.Option("--format", "-f", help="text or json.")] = PlanFormat.text,
+    diff: DiffOpt = False,
+    format: PlanFormatOpt = PlanFormat.text,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
@@ -376,13 +383,11 @@ def consolidate(
     """
     from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
     from memctl.errors import EXIT_FINDINGS
-    from memctl.writer import apply_plan, unified_diff
+    from memctl.writer import apply_plan
 
     options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
                       timeout=timeout)
     try:
-        if older_than < 0 or timeout <= 0:
-            raise MemctlError("--older-than must be 0 or more days and --timeout more than 0 seconds")
         home = open_home(path, config, tokenizer, profile)
         when = today()
         plan = plan_consolidate(home, options, when)
@@ -395,12 +400,7 @@ def consolidate(
     except MemctlError as error:
         fail(error)
     applied = apply and bool(plan.write.changes)
-    if diff:
-        emit(unified_diff(plan.write))
-    elif format is PlanFormat.json:
-        emit(json.dumps(plan_data(plan, applied), indent=2, ensure_ascii=False))
-    else:
-        emit(render_plan_text(plan, applied))
+    emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))
     if check and plan.topics:
         raise typer.Exit(EXIT_FINDINGS)
 
@@ -439,17 +439,14 @@ def history(
       memctl history memory/ --period week --since 2026-06-01
       memctl history memory/ --dispatches --format json
     """
-    from datetime import datetime, timezone
-
     from memctl.cli.views import render_history_text
+    from memctl.config import now
     from memctl.history import dispatches as rollup
-    from memctl.history import growth, parse_moment, today_end
+    from memctl.history import growth, parse_moment
 
     try:
         home = open_home(path, config, tokenizer, profile)
-        when = today()
-        end = parse_moment(until, "--until") if until else (
-            today_end(when) if "MEMCTL_TODAY" in __import__("os").environ else datetime.now(timezone.utc))
+        end = parse_moment(until, "--until") if until else now()
         start = parse_moment(since, "--since") if since else None
         grown = growth(home, period.value, start, end)
         record = rollup(home, period.value, start, end) if dispatches else None
@@ -457,9 +454,9 @@ def history(
     except MemctlError as error:
         fail(error)
     if grown is None and record is None:
-        reason = "not in a git repository" + ("" if dispatches else "; --dispatches reads the dispatch record")
-        if dispatches:
-            reason += " and no dispatch record (.memctl/dispatches.jsonl; memctl assemble --record writes it)"
+        reason = "not in a git repository" + (
+            " and no dispatch record (memctl assemble --record writes .memctl/dispatches.jsonl)" if dispatches
+            else "; --dispatches reads the dispatch record")
         err(f"{home.shown}: no history: {reason}")
         if format is TextOrJson.json:
             emit(json.dumps({"home": home.shown, "growth": None, "dispatches": None, "note": reason}, indent=2))
