@@ -278,3 +278,13 @@ def test_bom_and_crlf_do_not_reach_the_bundle(tmp_path):
     result = assemble(load_home(tmp_path), AssembleOptions(), TODAY)
     assert "\ufeff" not in result.text and "\r" not in result.text
     assert result.text.startswith("<!-- memctl: MEMORY.md (index) -->\n# Title\n\nline\n")
+
+
+def test_a_reader_that_goes_away_is_not_a_traceback(copy_fixture):
+    root = copy_fixture("fat")
+    process = subprocess.Popen([sys.executable, "-m", "memctl", "assemble", str(root), "--budget", "100000"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                               env={**__import__("os").environ, "PYTHONUNBUFFERED": "0"})
+    process.stdout.close()  # before memctl writes anything
+    stderr = process.stderr.read().decode()
+    assert process.wait() in (0, 1) and "Traceback" not in stderr

@@ -100,8 +100,12 @@ def run_assemble(args: AssembleArgs) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return EXIT_INTERRUPTED
-    sys.stdout.write(payload)
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(payload)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as the Typer commands do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FINDINGS
     if not args.quiet:
         for warning in (*home.warnings(), *bundle.warnings):
             sys.stderr.write(f"warning: {warning}\n")
