@@ -138,3 +138,14 @@ def test_secret_patterns_skip_placeholders(tmp_path):
     diagnostics, _ = lint_home(load_home(tmp_path), TODAY, LintOptions(select=("MEM501",)))
     assert [d.line for d in diagnostics] == [4, 5]
     assert "sk-ant" in diagnostics[0].message and "abcdefghij" not in diagnostics[0].message
+
+
+def test_every_output_format_is_offered_and_rendered():
+    from memctl.cli.main import LintFormat
+    from memctl.lint.output import FORMATS, render
+
+    assert [f.value for f in LintFormat] == list(FORMATS)
+    diagnostics, files = lint_home(load_home("fixtures/lint/index-long"), TODAY, LintOptions())
+    outputs = {fmt: render(fmt, diagnostics, files, all_rules()) for fmt in FORMATS}
+    assert all("MEM201" in text for text in outputs.values())
+    assert len(set(outputs.values())) == len(FORMATS)

@@ -234,7 +234,7 @@ def lint(
     from memctl.fsutil import atomic_write
     from memctl.lint import LintOptions, all_rules, lint_home
     from memctl.lint.engine import expand
-    from memctl.lint.output import render_github, render_json, render_rules, render_sarif, render_text, summary
+    from memctl.lint.output import render, render_explanation, render_rules, summary
 
     rules = all_rules()
     if list_rules:
@@ -246,8 +246,7 @@ def lint(
         code = resolve_code(explain)
         if code is None:
             fail(MemctlError(f"unknown rule {explain!r}; `memctl lint --list-rules` lists them"))
-        rule = rules[code]
-        emit(f"{rule.code} {rule.name} ({rule.severity})\n\n{rule.explanation}")
+        emit(render_explanation(rules[code]))
         return
     options = LintOptions(select=_codes(select), ignore=_codes(ignore) or (), max_index_lines=max_index_lines)
     diagnostics = []
@@ -264,14 +263,8 @@ def lint(
             home.save_cache()
     except MemctlError as error:
         fail(error)
-    if format is LintFormat.json:
-        report = render_json(diagnostics, files)
-    elif format is LintFormat.github:
-        report = render_github(diagnostics, files)
-    elif format is LintFormat.sarif:
-        report = render_sarif(diagnostics, rules)
-    else:
-        report = render_text(diagnostics, files, color=output_file is None and color_wanted(), statistics=statistics)
+    report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),
+                    statistics=statistics)
     if output_file is not None:
         try:
             atomic_write(output_file, report)

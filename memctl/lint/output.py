@@ -108,6 +108,22 @@ def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> s
     return json.dumps(sarif, indent=2, ensure_ascii=False) + "\n"
 
 
+def render(fmt: str, diagnostics: Sequence[Diagnostic], files: int, rules: dict[str, Rule], color: bool = False,
+           statistics: bool = False) -> str:
+    """The report in one of FORMATS."""
+    if fmt == "json":
+        return render_json(diagnostics, files)
+    if fmt == "github":
+        return render_github(diagnostics, files)
+    if fmt == "sarif":
+        return render_sarif(diagnostics, rules)
+    return render_text(diagnostics, files, color=color, statistics=statistics)
+
+
+def render_explanation(rule: Rule) -> str:
+    return f"{rule.code} {rule.name} ({rule.severity})\n\n{rule.explanation}\n"
+
+
 def render_rules(rules: dict[str, Rule]) -> str:
     width = max(len(r.name) for r in rules.values())
     return "".join(f"{r.code}  {r.name:<{width}}  {r.severity:<7}  {r.summary}\n" for r in rules.values())
