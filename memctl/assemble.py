@@ -303,26 +303,47 @@ def _pack_topic(p: Packer, candidate: Candidate) -> None:
 
 
 def rank_sections(query: str, docs: list[Doc]) -> list[tuple[Doc, Part]]:
-    """The sections of `docs` relevant to the query, best first (ties in file order)."""
-    from memctl.relevance import query_terms, rank
+    """The sections of `docs` relevant to the query, best first (ties in file order).
+
+    Each section is scored on its text, its heading (twice) and its file's stem. A file is
+    searched once, its matches shared out among its sections; files without any query term
+    count only towards the corpus.
+    """
+    from collections import Counter
+
+    from memctl.relevance import fold, query_terms, relevant, scores, term_pattern
 
     terms = query_terms(query)
+    if not terms:
+        return []
+    pattern = term_pattern(terms)
     sections: list[tuple[Doc, Part]] = []
+    hits: list[Counter[str]] = []
+    lengths: list[int] = []
     size, chars = 0, 0
     for doc in docs:
         lowered = doc.text.lower()
-        if any(term in lowered for term in terms):  # only these files can score: size their sections
-            sections.extend((doc, part) for part in doc.sections if doc.text[part.start : part.end].strip())
-        else:
+        if not any(term in lowered for term in terms):
             count, length = doc.outline()
             size, chars = size + count, chars + length
-    texts = [f"{part.heading or ''} {part.heading or ''} {doc.stem} {doc.text[part.start:part.end]}"
-             for doc, part in sections]
-    size += len(texts)
-    chars += sum(map(len, texts))
-    if not texts:
+            continue
+        stem = doc.stem.lower()
+        for part in doc.sections:
+            if not doc.text[part.start : part.end].strip():
+                continue
+            heading = (part.heading or "").lower()
+            found = pattern.findall(lowered, part.start, part.end) + pattern.findall(f"{heading} {heading} {stem}")
+            sections.append((doc, part))
+            counts: Counter[str] = Counter()
+            for match, n in Counter(found).items():  # counted in C, folded once per distinct word
+                counts[fold(match, terms)] += n
+            hits.append(counts)
+            lengths.append(part.chars + 2 * len(heading) + len(stem) + 3)
+    size += len(sections)
+    chars += sum(lengths)
+    if not sections:
         return []
-    return [sections[i] for i in rank(query, texts, corpus=(size, chars / size))]
+    return [sections[i] for i in relevant(scores(hits, lengths, terms, (size, chars / size)))]
 
 
 def _pack_query(p: Packer, ranked: list[tuple[Doc, Part]]) -> None:

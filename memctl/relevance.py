@@ -40,52 +40,61 @@ def query_terms(query: str) -> set[str]:
     return folded
 
 
-def bm25(query: str, documents: Sequence[str], k1: float = 1.5, b: float = 0.75,
-         corpus: tuple[int, float] | None = None) -> list[float]:
-    """The Okapi BM25 score of each document (0 where no query term occurs).
-
-    A term matches its plural too: tf(lease) counts `lease` and `leases`. Document length is
-    measured in characters, and only the query's terms are looked for, so no document needs
-    splitting into words: this runs before every dispatch. `corpus` (size, average length)
-    describes the whole collection when `documents` are only the ones that can match.
-    """
-    wanted = query_terms(query)
-    if not wanted or not documents:
-        return [0.0] * len(documents)
+def term_pattern(terms: set[str]) -> re.Pattern[str]:
+    """Matches each term as a word, plural included (`lease` finds `leases`); CJK terms anywhere."""
     alternatives = [re.escape(t) if not t.isascii() and len(t) == 1 else rf"\b{re.escape(t)}s?\b"
-                    for t in sorted(wanted, key=len, reverse=True)]
-    pattern = re.compile("|".join(alternatives))
-    lengths = [len(doc) for doc in documents]
-    size, average = corpus or (len(documents), sum(lengths) / len(documents))
+                    for t in sorted(terms, key=len, reverse=True)]
+    return re.compile("|".join(alternatives))
+
+
+def fold(match: str, terms: set[str]) -> str:
+    return match if match in terms else match[:-1]
+
+
+def scores(hits: Sequence[Counter[str]], lengths: Sequence[int], terms: set[str], corpus: tuple[int, float],
+           k1: float = 1.5, b: float = 0.75) -> list[float]:
+    """Okapi BM25 from term counts: `hits[i]` counts the terms in document i, of `lengths[i]`
+    characters; `corpus` is (documents, average length) of the whole collection."""
+    size, average = corpus
     average = average or 1.0
-    found: dict[int, Counter[str]] = {}
-    for i, doc in enumerate(documents):
-        lowered = doc.lower()
-        if any(t in lowered for t in wanted):
-            hits = Counter(m if m in wanted else m[:-1] for m in pattern.findall(lowered))
-            if hits:
-                found[i] = hits
-    scores = [0.0] * len(documents)
-    for term in wanted:
-        having = sum(1 for hits in found.values() if hits[term])
+    result = [0.0] * len(hits)
+    for term in terms:
+        having = sum(1 for counts in hits if counts[term])
         idf = math.log(1 + (size - having + 0.5) / (having + 0.5))
-        for i, hits in found.items():
-            tf = hits[term]
+        for i, counts in enumerate(hits):
+            tf = counts[term]
             if tf:
-                scores[i] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
-    return scores
+                result[i] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
+    return result
+
+
+def bm25(query: str, documents: Sequence[str], corpus: tuple[int, float] | None = None) -> list[float]:
+    """The BM25 score of each document for the query (0 where no query term occurs).
+
+    Document length is measured in characters, and only the query's terms are looked for, so no
+    document needs splitting into words: this runs before every dispatch.
+    """
+    terms = query_terms(query)
+    if not terms or not documents:
+        return [0.0] * len(documents)
+    pattern = term_pattern(terms)
+    hits = [Counter(fold(m, terms) for m in pattern.findall(doc.lower())) for doc in documents]
+    lengths = [len(doc) for doc in documents]
+    return scores(hits, lengths, terms, corpus or (len(documents), sum(lengths) / len(documents)))
+
+
+def relevant(values: Sequence[float], floor: float = 0.25) -> list[int]:
+    """Indexes of the scores at least `floor` times the best, best first (ties keep their order).
+
+    A section that shares one common word with the query is noise, not an excerpt worth its tokens.
+    """
+    best = max(values, default=0.0)
+    if best <= 0:
+        return []
+    return sorted((i for i, v in enumerate(values) if v >= best * floor), key=lambda i: -values[i])
 
 
 def rank(query: str, documents: Sequence[str], floor: float = 0.25,
          corpus: tuple[int, float] | None = None) -> list[int]:
-    """Indexes of the documents relevant to the query, best first (ties keep their order).
-
-    A document is relevant when it scores at least `floor` times the best score: a section that
-    shares one common word with the query is noise, not an excerpt worth its tokens.
-    """
-    scores = bm25(query, documents, corpus=corpus)
-    best = max(scores, default=0.0)
-    if best <= 0:
-        return []
-    chosen = [i for i, score in enumerate(scores) if score >= best * floor]
-    return sorted(chosen, key=lambda i: -scores[i])
+    """Indexes of the documents relevant to the query, best first."""
+    return relevant(bm25(query, documents, corpus=corpus), floor)
