@@ -54,10 +54,10 @@ class Guard:
 
     def __init__(self, root: Path):
         self.root = root
-        self._base = str(root).rstrip(os.sep)
+        self.base = str(root).rstrip(os.sep)
         self._real_dirs: dict[str, str] = {}  # a home's files mostly share a few folders
 
-    def rel(self, path: Path) -> str | None:
+    def rel(self, path: str | Path) -> str | None:
         """`path`, resolved, relative to the root with `/`; None when it lies outside."""
         folder, name = os.path.split(os.path.abspath(path))
         real_dir = self._real_dirs.get(folder)
@@ -66,11 +66,11 @@ class Guard:
         real = os.path.join(real_dir, name)
         if os.path.islink(real):
             real = os.path.realpath(real)
-        if real == self._base:
+        if real == self.base:
             return "."
-        if not real.startswith(self._base + os.sep):
+        if not real.startswith(self.base + os.sep):
             return None
-        return real[len(self._base) + 1 :].replace(os.sep, "/")
+        return real[len(self.base) + 1 :].replace(os.sep, "/")
 
     def inside(self, path: Path) -> bool:
         return self.rel(path) is not None

@@ -7,6 +7,7 @@ file and section with the one token counter. Nothing outside the home is ever re
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 from collections.abc import Mapping
@@ -294,12 +295,11 @@ def _resolve_link(doc_path: Path, guard: Guard, href: str, line: int) -> Link:
         target = unquote(target)
     if not target:
         return Link(href, line, None, "external")
-    root = guard.root
-    candidate = (root / target.lstrip("/")) if target.startswith("/") else (doc_path.parent / target)
-    shown = guard.rel(candidate)
+    base = guard.base if target.startswith("/") else os.path.dirname(doc_path)
+    shown = guard.rel(os.path.join(base, target.lstrip("/")))
     if shown is None:
         return Link(href, line, None, "outside")
-    return Link(href, line, shown, "file" if os.path.exists(root / shown) else "missing")
+    return Link(href, line, shown, "file" if os.path.exists(os.path.join(guard.base, shown)) else "missing")
 
 
 def resolve_home(path: Path) -> tuple[Path, str | None]:
@@ -347,11 +347,11 @@ def load_home(
                 candidates.setdefault(link.target, root / link.target)
                 linked.add(link.target)
     for pattern in config.topics:
-        for found in sorted(root.glob(pattern)):
-            rel = found.relative_to(root).as_posix()
-            if rel == index.rel or _archived(rel) or _hidden(rel) or not found.is_file():
+        for rel in glob.glob(pattern, root_dir=root, recursive=True):
+            rel = rel.replace(os.sep, "/")
+            if rel == index.rel or _archived(rel) or _hidden(rel) or not os.path.isfile(root / rel):
                 continue
-            candidates.setdefault(rel, found)
+            candidates.setdefault(rel, root / rel)
     topics = []
     for rel, found in sorted(candidates.items()):
         if not guard.inside(found):
