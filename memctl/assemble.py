@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from typing import NamedTuple
 
 from memctl.errors import MemctlError
 from memctl.home import Doc, MemoryHome, Part
 from memctl.loadcap import CapResult, apply_cap
 from memctl.markdown import split_lines
+from memctl.record import record
 
 FORMATS = ("md", "xml", "json")
 MAX_NAMED = 20
@@ -25,7 +25,8 @@ MACHINE_NOTE = (
 )
 
 
-class AssembleOptions(NamedTuple):
+@record
+class AssembleOptions:
     skills: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
     query: str | None = None
@@ -48,7 +49,8 @@ class Entry:
         self.machine_written = machine_written
 
 
-class Omission(NamedTuple):
+@record
+class Omission:
     path: str
     heading: str | None
     tokens: int
@@ -128,7 +130,8 @@ def render_note(number: int, fmt: str) -> str:
 
 # --- selection ----------------------------------------------------------------------------------
 
-class Candidate(NamedTuple):
+@record
+class Candidate:
     doc: Doc
     reasons: list[str]
 

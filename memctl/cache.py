@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 CACHE_VERSION = 1
 MAX_ENTRIES = 20_000  # the most recently used are kept

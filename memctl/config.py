@@ -8,17 +8,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError
 from memctl.fsutil import read_text
+from memctl.record import fields, record
 from memctl.tokens import TOKENIZERS
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 CONFIG_NAME = ".memctl.yaml"
 
 
-class Budgets(NamedTuple):
+@record
+class Budgets:
     """The figures of the host that loads the memory. None means "no such limit"."""
 
     load_cap_lines: int | None = 200  # the host loads only this many lines of the index...
@@ -65,7 +70,8 @@ PROFILE_NOTES = {
 DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
 
 
-class Config(NamedTuple):
+@record
+class Config:
     source: Path | None = None
     profile: str = "generic"
     index_file: str = "MEMORY.md"  # the `index` key
@@ -94,9 +100,9 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in .memctl/cache.json"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
-    "budgets": ("map", f"any of {', '.join(Budgets._fields)}"),
+    "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
 }
-BUDGET_FIELDS = Budgets._fields
+BUDGET_FIELDS = fields(Budgets)
 
 
 def find_config(start: Path) -> Path | None:

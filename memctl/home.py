@@ -15,21 +15,26 @@ from datetime import date
 from functools import cached_property
 from itertools import accumulate, pairwise
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from memctl.cache import Cache, digest
 from memctl.config import Config, load_config
 from memctl.errors import InputError
 from memctl.fsutil import Guard, read_text
 from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines
+from memctl.record import record
 from memctl.tokens import TokenCounter
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
 PARSE_VERSION = 2
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-class Part(NamedTuple):
+@record
+class Part:
     """A slice of a file: its front matter or one section. Parts tile the file exactly."""
 
     heading: str | None  # None for front matter and the preamble
@@ -44,7 +49,8 @@ class Part(NamedTuple):
     tokens: int
 
 
-class FrontMatter(NamedTuple):
+@record
+class FrontMatter:
     title: str | None = None
     summary: str | None = None
     skills: tuple[str, ...] = ()
@@ -56,7 +62,8 @@ class FrontMatter(NamedTuple):
     error: InputError | None = None
 
 
-class Link(NamedTuple):
+@record
+class Link:
     href: str
     line: int  # 1-based
     target: str | None  # path relative to the home, when the link points inside it
@@ -141,7 +148,8 @@ class Doc:
         return "\r\n" if "\r\n" in self.text else "\n"
 
 
-class Skipped(NamedTuple):
+@record
+class Skipped:
     """A link or symlink that memctl refused to follow."""
 
     path: str  # the file holding the link, or the symlink itself

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from memctl.config import Budgets
 from memctl.home import Doc, Part
 from memctl.markdown import split_lines
+from memctl.record import record
 from memctl.tokens import TokenCounter
 
 HEAD_SHARE, TAIL_SHARE = 0.7, 0.2  # what OpenClaw keeps of a file over its character cap
 
 
-class CapResult(NamedTuple):
+@record
+class CapResult:
     description: str
     loaded: tuple[tuple[int, int], ...]  # 1-based inclusive line ranges the host loads
     total_lines: int = 0

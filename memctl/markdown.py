@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from typing import Any
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 FRONT_MATTER_KEYS = {
     "title": "str",

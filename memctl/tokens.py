@@ -9,10 +9,13 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
 
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 TOKENIZERS = ("cl100k_base", "o200k_base", "chars4")
 DEFAULT_TOKENIZER = "cl100k_base"

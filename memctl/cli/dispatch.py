@@ -10,12 +10,17 @@ import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError
+from memctl.record import record
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 
-class AssembleArgs(NamedTuple):
+@record
+class AssembleArgs:
     path: Path = Path(".")
     skills: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
