@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
-TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
+    from os import PathLike
     from typing import Any
 
 CACHE_VERSION = 1
@@ -32,14 +32,15 @@ def digest(text: str) -> str:
 class Cache:
     """A JSON map from string keys to plain values; `path=None` keeps it in memory only."""
 
-    def __init__(self, path: Path | None):
-        self.path = path
+    def __init__(self, path: str | PathLike[str] | None):
+        self.path = os.fspath(path) if path is not None else None
         self._data: dict[str, Any] = {}
         self._used: set[str] = set()
         self._dirty = False
         if path is not None:
             try:
-                raw = json.loads(path.read_text(encoding="utf-8"))
+                with open(path, encoding="utf-8") as handle:
+                    raw = json.load(handle)
                 if isinstance(raw, dict) and raw.get("version") == CACHE_VERSION:
                     self._data = raw.get("entries", {})
             except (OSError, ValueError):
@@ -68,9 +69,11 @@ class Cache:
             entries = dict(others[max(0, len(others) - (MAX_ENTRIES - len(used))) :]) | used
         payload = json.dumps({"version": CACHE_VERSION, "entries": entries}, separators=(",", ":"))
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(payload, encoding="utf-8")
+            folder, name = os.path.split(self.path)
+            os.makedirs(folder, exist_ok=True)
+            tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+            with open(tmp, "w", encoding="utf-8") as handle:
+                handle.write(payload)
             os.replace(tmp, self.path)
             self._dirty = False
         except OSError:

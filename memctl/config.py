@@ -5,9 +5,9 @@ Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environmen
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from datetime import date, datetime, timezone
-from pathlib import Path
 
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError
@@ -72,7 +72,7 @@ DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
 
 @record
 class Config:
-    source: Path | None = None
+    source: str | None = None
     profile: str = "generic"
     index_file: str = "MEMORY.md"  # the `index` key
     tokenizer: str = "cl100k_base"
@@ -105,18 +105,20 @@ SCHEMA: dict[str, tuple[str, str]] = {
 BUDGET_FIELDS = fields(Budgets)
 
 
-def find_config(start: Path) -> Path | None:
+def find_config(start: str) -> str | None:
     """`.memctl.yaml` in `start` or its nearest parent, stopping at the repository root."""
-    for folder in (start, *start.parents):
-        candidate = folder / CONFIG_NAME
-        if candidate.is_file():
+    folder = start
+    while True:
+        candidate = os.path.join(folder, CONFIG_NAME)
+        if os.path.isfile(candidate):
             return candidate
-        if (folder / ".git").exists():
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
             return None
-    return None
+        folder = parent
 
 
-def _parse_yaml(path: Path, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     """The config's plain values and the line of each top-level key."""
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
@@ -166,7 +168,7 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
     return isinstance(value, dict)
 
 
-def validate(raw: Mapping[str, Any], where: str | Path, lines: Mapping[str, int] | None = None) -> None:
+def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None = None) -> None:
     lines = lines or {}
     for key, value in raw.items():
         line = lines.get(key)
@@ -224,15 +226,13 @@ def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
 
 
 def load_config(
-    home: Path,
-    explicit: Path | None = None,
+    home: str,
+    explicit: str | None = None,
     overrides: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
     cache: Cache | None = None,
 ) -> Config:
     """The configuration for `home`: defaults, then profile, file, environment and flags."""
-    import os
-
     env = os.environ if env is None else env
     path = explicit if explicit is not None else find_config(home)
     layers: list[dict[str, Any]] = []
@@ -284,8 +284,6 @@ def load_config(
 
 def now(env: Mapping[str, str] | None = None) -> datetime:
     """The current moment, or the last second of MEMCTL_TODAY when that is set."""
-    import os
-
     if (os.environ if env is None else env).get("MEMCTL_TODAY"):
         day = today(env)
         return datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=timezone.utc)
@@ -294,8 +292,6 @@ def now(env: Mapping[str, str] | None = None) -> datetime:
 
 def today(env: Mapping[str, str] | None = None) -> date:
     """Today's date, or MEMCTL_TODAY (YYYY-MM-DD) for runs that must be reproducible, as in CI."""
-    import os
-
     value = (os.environ if env is None else env).get("MEMCTL_TODAY")
     if not value:
         return date.today()

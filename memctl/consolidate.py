@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
+from pathlib import Path
 from typing import NamedTuple
 
 from memctl.entries import Entry, entry_key, find_entries
@@ -198,14 +199,14 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             changes.append(FileChange(doc.rel, home.topics[[d.rel for d in docs].index(doc.rel)].text
                                       if doc.rel not in texts else texts[doc.rel], after_text))
         if work.archived:
-            path = home.root / archive_rel
+            path = Path(home.root) / archive_rel
             old = archive_texts.get(archive_rel)
             if old is None:
                 old = texts.get(archive_rel, path.read_bytes().decode("utf-8") if path.exists() else "")
             joined = old + ("" if not old or old.endswith("\n") else nl) + ("" if not old else nl)
             archive_texts[archive_rel] = joined + nl.join(_ended(a, nl) for a in work.archived)
     for rel, text in archive_texts.items():
-        path = home.root / rel
+        path = Path(home.root) / rel
         previous = texts.get(rel, path.read_bytes().decode("utf-8") if path.exists() else None)
         changes.append(FileChange(rel, previous, text))
     return ConsolidatePlan(target, tuple(plans), WritePlan(tuple(changes)), tuple(warnings))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+
+TYPE_CHECKING = False  # pathlib costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from os import PathLike
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1  # lint errors, --check would change something, --strict omissions
@@ -13,10 +17,10 @@ EXIT_INTERRUPTED = 130
 class MemctlError(Exception):
     """A problem the user can fix. Printed as one line, exit code 2."""
 
-    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None):
+    def __init__(self, message: str, path: str | PathLike[str] | None = None, line: int | None = None):
         super().__init__(message)
         self.message = message
-        self.path = str(path) if path is not None else None
+        self.path = os.fspath(path) if path is not None else None
         self.line = line
 
     def __str__(self) -> str:

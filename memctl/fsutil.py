@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from memctl.errors import InputError
 
+TYPE_CHECKING = False  # pathlib costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from os import PathLike
 
-def read_text(path: Path, shown: str | None = None) -> str:
+    StrPath = str | PathLike[str]
+
+
+def read_text(path: StrPath, shown: str | None = None) -> str:
     """The file's text, decoded as strict UTF-8 (a BOM, if any, stays as U+FEFF)."""
-    name = shown or str(path)
+    name = shown or os.fspath(path)
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except FileNotFoundError:
         raise InputError("no such file", name) from None
     except IsADirectoryError:
@@ -26,13 +32,14 @@ def read_text(path: Path, shown: str | None = None) -> str:
         raise InputError(f"not valid UTF-8 at byte {exc.start}", name, line) from None
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: StrPath, text: str) -> None:
     """Write `text` to `path` through a fsynced temporary file in the same folder, then rename."""
     import tempfile  # not on the read-only path that runs before every dispatch
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    folder, name = os.path.split(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else None
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(text.encode("utf-8"))
@@ -52,12 +59,12 @@ def atomic_write(path: Path, text: str) -> None:
 class Guard:
     """Answers where a path really lies, symlinks resolved, relative to one home folder."""
 
-    def __init__(self, root: Path):
-        self.root = root
-        self.base = str(root).rstrip(os.sep)
+    def __init__(self, root: StrPath):
+        self.root = os.fspath(root)
+        self.base = self.root.rstrip(os.sep)
         self._real_dirs: dict[str, str] = {}  # a home's files mostly share a few folders
 
-    def rel(self, path: str | Path) -> str | None:
+    def rel(self, path: StrPath) -> str | None:
         """`path`, resolved, relative to the root with `/`; None when it lies outside."""
         folder, name = os.path.split(os.path.abspath(path))
         real_dir = self._real_dirs.get(folder)
@@ -72,5 +79,5 @@ class Guard:
             return None
         return real[len(self.base) + 1 :].replace(os.sep, "/")
 
-    def inside(self, path: Path) -> bool:
+    def inside(self, path: StrPath) -> bool:
         return self.rel(path) is not None

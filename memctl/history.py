@@ -11,6 +11,7 @@ import posixpath
 import re
 from collections import Counter
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from memctl.errors import MemctlError
@@ -155,7 +156,7 @@ class Sizer:
 
 def growth(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
     """Per-period growth from git, or None when the home is not in a git repository."""
-    repo = Repo.find(home.root)
+    repo = Repo.find(Path(home.root))
     if repo is None:
         return None
     timeline = repo.timeline()
@@ -239,7 +240,7 @@ def forecast(home: MemoryHome, periods: list[dict[str, Any]]) -> dict[str, Any]:
 
 def dispatches(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
     """Roll up `.memctl/dispatches.jsonl` per period; None when there is no record."""
-    path = home.root / ".memctl" / "dispatches.jsonl"
+    path = Path(home.root) / ".memctl" / "dispatches.jsonl"
     if not path.is_file():
         return None
     spans = windows(period, since, until)

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from datetime import date
 from functools import cached_property
 from itertools import accumulate, pairwise
-from pathlib import Path
 
 from memctl.cache import Cache, digest
 from memctl.config import Config, load_config
@@ -24,8 +23,9 @@ from memctl.markdown import front_matter_span, parse_body, parse_front_matter, s
 from memctl.record import record
 from memctl.tokens import TokenCounter
 
-TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
+    from os import PathLike
     from typing import Any
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
@@ -74,7 +74,7 @@ class Doc:
     """One markdown file of a home. Its sizes and structure are worked out when first asked for
     (from facts cached by content digest), since a dispatch needs few of them."""
 
-    def __init__(self, path: Path, rel: str, text: str, text_digest: str, facts: dict[str, Any],
+    def __init__(self, path: str, rel: str, text: str, text_digest: str, facts: dict[str, Any],
                  counter: TokenCounter, guard: Guard):
         self.path = path
         self.rel = rel  # relative to the home, with `/`
@@ -161,7 +161,7 @@ class Skipped:
 class MemoryHome:
     """A loaded home: its config, token counter and documents. Built by load_home()."""
 
-    def __init__(self, root: Path, config: Config, counter: TokenCounter, cache: Cache, index: Doc,
+    def __init__(self, root: str, config: Config, counter: TokenCounter, cache: Cache, index: Doc,
                  topics: tuple[Doc, ...], archived: tuple[Doc, ...], linked: frozenset[str],
                  skipped: tuple[Skipped, ...], shown: str = "."):
         self.root = root
@@ -233,29 +233,33 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
     )
 
 
-def load_doc(path: Path, rel: str, counter: TokenCounter, level: int, cache: Cache, guard: Guard | None = None) -> Doc:
+def load_doc(path: str, rel: str, counter: TokenCounter, level: int, cache: Cache, guard: Guard | None = None) -> Doc:
     """Read one markdown file; `guard` knows the home its links may point into."""
     text = read_text(path, rel)
     text_digest = digest(text)
     facts = _facts(text, text_digest, level, cache)
-    return Doc(path, rel, text, text_digest, facts, counter, guard or Guard(path.resolve().parent))
+    return Doc(path, rel, text, text_digest, facts, counter, guard or Guard(os.path.dirname(os.path.realpath(path))))
 
 
-def doc_from_text(text: str, path: Path, rel: str, home: MemoryHome, level: int) -> Doc:
+def doc_from_text(text: str, path: str, rel: str, home: MemoryHome, level: int) -> Doc:
     """A Doc for text that is not (yet) on disk, such as the planned result of a write."""
     text_digest = digest(text)
     facts = _facts(text, text_digest, level, home.cache)
     return Doc(path, rel, text, text_digest, facts, home.counter, Guard(home.root))
 
 
-def find_home(path: Path, index_name: str = "MEMORY.md") -> Path:
+def find_home(path: str | PathLike[str], index_name: str = "MEMORY.md") -> str:
     """The home holding PATH: the nearest folder at or above it that holds the index."""
-    start = path.resolve() if path.is_dir() else path.resolve().parent
-    for folder in (start, *start.parents):
-        if (folder / index_name).is_file():
+    folder = os.path.realpath(path)
+    if not os.path.isdir(folder):
+        folder = os.path.dirname(folder)
+    while True:
+        if os.path.isfile(os.path.join(folder, index_name)):
             return folder
-        if (folder / ".git").exists():
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
             break
+        folder = parent
     raise InputError(f"no {index_name} in this folder or above it: not inside a memory home", path)
 
 
@@ -293,7 +297,7 @@ def _parts(text: str, lines: list[str], facts: dict[str, Any], counter: TokenCou
     return tuple(parts)
 
 
-def _resolve_link(doc_path: Path, guard: Guard, href: str, line: int) -> Link:
+def _resolve_link(doc_path: str, guard: Guard, href: str, line: int) -> Link:
     if not href or href.startswith("#") or _SCHEME.match(href) or href.startswith("//"):
         return Link(href, line, None, "external")
     target = href.split("#", 1)[0].split("?", 1)[0]
@@ -310,73 +314,79 @@ def _resolve_link(doc_path: Path, guard: Guard, href: str, line: int) -> Link:
     return Link(href, line, shown, "file" if os.path.exists(os.path.join(guard.base, shown)) else "missing")
 
 
-def resolve_home(path: Path) -> tuple[Path, str | None]:
+def resolve_home(path: str) -> tuple[str, str | None]:
     """The home folder for PATH (a folder or its index file), and the index name if PATH is one."""
-    if path.is_file():
-        return path.resolve().parent, path.name
-    if path.is_dir():
-        return path.resolve(), None
+    if os.path.isfile(path):
+        return os.path.dirname(os.path.realpath(path)), os.path.basename(path)
+    if os.path.isdir(path):
+        return os.path.realpath(path), None
     raise InputError("no such file or folder", path)
 
 
 def load_home(
-    path: Path | str = ".",
+    path: str | PathLike[str] = ".",
     *,
-    config_file: Path | None = None,
+    config_file: str | PathLike[str] | None = None,
     overrides: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
 ) -> MemoryHome:
     """Read the home at PATH (a folder, or its index file) into a MemoryHome."""
-    root, index_name = resolve_home(Path(path))
-    cache = Cache(root / ".memctl" / "cache.json")
-    config = load_config(root, config_file, overrides, env, cache)
+    given = os.fspath(path)
+    root, index_name = resolve_home(given)
+    cache = Cache(os.path.join(root, ".memctl", "cache.json"))
+    config = load_config(root, os.fspath(config_file) if config_file is not None else None, overrides, env, cache)
     if not config.cache:
         cache = Cache(None)
     counter = TokenCounter(config.tokenizer, cache)
     index_name = index_name or config.index_file
-    index_path = root / index_name
-    if not index_path.is_file():
+    index_path = os.path.join(root, index_name)
+    if not os.path.isfile(index_path):
         hint = next((f" (found {c}/{index_name}: pass that folder)" for c in ("memory", "home")
-                     if (root / c / index_name).is_file()), "")
-        raise InputError(f"no {index_name} in this home{hint}", Path(path) / index_name)
+                     if os.path.isfile(os.path.join(root, c, index_name))), "")
+        shown = _posix(os.path.normpath(os.path.join(given, index_name)))
+        raise InputError(f"no {index_name} in this home{hint}", shown)
     guard = Guard(root)
     if not guard.inside(index_path):
         raise InputError("the index is a symlink that resolves outside the home", index_path)
     level = config.section_level
     index = load_doc(index_path, index_name, counter, level, cache, guard)
     skipped: list[Skipped] = []
-    candidates: dict[str, Path] = {}
+    candidates: set[str] = set()
     linked: set[str] = set()
     for link in index.links:
         if link.status == "outside":
             skipped.append(Skipped(index.rel, link.line, link.href, "link resolves outside the home"))
         elif link.status == "file" and link.target and link.target.endswith(".md") and link.target != index.rel:
             if not _archived(link.target):
-                candidates.setdefault(link.target, root / link.target)
+                candidates.add(link.target)
                 linked.add(link.target)
     for pattern in config.topics:
         for rel in glob.glob(pattern, root_dir=root, recursive=True):
-            rel = rel.replace(os.sep, "/")
-            if rel == index.rel or _archived(rel) or _hidden(rel) or not os.path.isfile(root / rel):
-                continue
-            candidates.setdefault(rel, root / rel)
+            rel = _posix(rel)
+            if rel != index.rel and not _archived(rel) and not _hidden(rel):
+                candidates.add(rel)
     topics = []
-    for rel, found in sorted(candidates.items()):
+    for rel in sorted(candidates):
+        found = os.path.join(root, rel)
         if not guard.inside(found):
-            skipped.append(Skipped(rel, None, str(found.resolve()), "symlink resolves outside the home"))
-            continue
-        topics.append(load_doc(found, rel, counter, level, cache, guard))
+            skipped.append(Skipped(rel, None, os.path.realpath(found), "symlink resolves outside the home"))
+        elif os.path.isfile(found):
+            topics.append(load_doc(found, rel, counter, level, cache, guard))
     archived = []
     for folder in ARCHIVE_DIRS:
-        for found in sorted((root / folder).rglob("*.md")) if (root / folder).is_dir() else []:
-            rel = found.relative_to(root).as_posix()
+        for rel in sorted(_posix(r) for r in glob.glob(f"{folder}/**/*.md", root_dir=root, recursive=True)):
+            found = os.path.join(root, rel)
             if not guard.inside(found):
-                skipped.append(Skipped(rel, None, str(found.resolve()), "symlink resolves outside the home"))
-            elif found.is_file():
+                skipped.append(Skipped(rel, None, os.path.realpath(found), "symlink resolves outside the home"))
+            elif os.path.isfile(found):
                 archived.append(load_doc(found, rel, counter, level, cache, guard))
-    shown = Path(path).as_posix() if Path(path).is_dir() else (Path(path).parent.as_posix() or ".")
+    shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived), frozenset(linked),
                       tuple(skipped), shown)
+
+
+def _posix(path: str) -> str:
+    return path.replace(os.sep, "/")
 
 
 def _archived(rel: str) -> bool:
@@ -387,12 +397,13 @@ def _hidden(rel: str) -> bool:
     return any(part.startswith(".") for part in rel.split("/"))
 
 
-def display_path(path: Path) -> str:
+def display_path(path: str) -> str:
     """A path relative to the current folder when it lies below it, with `/`."""
     try:
-        return Path(os.path.relpath(path)).as_posix() if not os.path.relpath(path).startswith("..") else str(path)
+        relative = os.path.relpath(path)
     except ValueError:
-        return str(path)
+        return _posix(path)
+    return _posix(path if relative.startswith("..") else relative)
 
 
 def code_lines(doc: Doc) -> set[int]:

@@ -7,6 +7,7 @@ checked on the planned texts before anything is written.
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import date, datetime
 from pathlib import Path
@@ -106,12 +107,12 @@ def _kept(part: Part, text: str, keep: set[str]) -> bool:
 
 def split_target(home: MemoryHome, path: Path) -> Doc:
     """The document `memctl split PATH` splits: the index, or the markdown file PATH names."""
-    if not path.is_file() or path.resolve() == home.index.path.resolve():
+    if not path.is_file() or path.resolve() == Path(home.index.path).resolve():
         return home.index
     rel = Guard(home.root).rel(path)
     if rel is None:
         raise MemctlError("lies outside the home", path)
-    return home.find_topic(rel) or load_doc(path, rel, home.counter, home.config.section_level, home.cache)
+    return home.find_topic(rel) or load_doc(str(path), rel, home.counter, home.config.section_level, home.cache)
 
 
 def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into: Path | None,
@@ -120,7 +121,8 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
     if not 1 <= level <= 6:
         raise MemctlError(f"--level must be between 1 and 6, not {level}")
     guard = Guard(home.root)
-    folder = doc.path.parent if doc.rel != home.index.rel else home.root
+    root = Path(home.root)
+    folder = Path(doc.path).parent if doc.rel != home.index.rel else root
     target = into if into is not None else (folder / "topics" if doc.rel == home.index.rel else folder)
     into_rel = guard.rel(target if target.is_absolute() else Path.cwd() / target)
     if into_rel is None:
@@ -136,7 +138,7 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
     new_source = _rebuild(doc, parsed, moves)
     changes = [FileChange(doc.rel, doc.text, new_source)]
     for move in moves:
-        path = home.root / move.dest
+        path = root / move.dest
         if move.action == "append":
             old = read_text(path, move.dest)
             joiner = "" if not old or old.endswith("\n") else newline
@@ -183,7 +185,7 @@ def _moves(home: MemoryHome, doc: Doc, level: int, keep: set[str], into_rel: str
             kept.append(part.heading or "")
             continue
         taken.add(slug)
-        action = "append" if (home.root / dest).exists() else "create"
+        action = "append" if os.path.exists(os.path.join(home.root, dest)) else "create"
         moves.append(Move(part.heading or "", part.level, part.start_line, part.end_line, part.tokens, dest,
                           action, line, section.lstrip("\ufeff")))
     return moves, kept

@@ -69,7 +69,7 @@ def home_lock(root: Path, timeout: float | None = None):  # type: ignore[no-unty
     return _Held()
 
 
-def apply_plan(root: Path, plan: WritePlan) -> list[str]:
+def apply_plan(root: str | Path, plan: WritePlan) -> list[str]:
     """Write the plan: archive copies first, then each changed file, atomically. Returns what was written.
 
     Each file's text on disk must still be what the plan was made from; otherwise nothing more is
@@ -77,6 +77,7 @@ def apply_plan(root: Path, plan: WritePlan) -> list[str]:
     """
     from memctl.errors import GuaranteeError
 
+    root = Path(root)
     written = []
     with home_lock(root):
         for change in plan.changes:

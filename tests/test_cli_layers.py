@@ -59,12 +59,12 @@ def test_fast_parser_accepts_exactly_the_typer_options():
     [
         ([], AssembleArgs()),
         (["home", "-s", "a", "--skill=b", "-t", "x", "-q", "some words", "-b", "900", "-f", "xml"],
-         AssembleArgs(path=Path("home"), skills=("a", "b"), topics=("x",), query="some words", budget=900,
+         AssembleArgs(path="home", skills=("a", "b"), topics=("x",), query="some words", budget=900,
                       format="xml")),
         (["--record", "--strict", "--quiet", "--include-expired", "--manifest", "m.json", "--config", "c.yaml",
           "--tokenizer", "chars4", "--profile", "volute"],
-         AssembleArgs(record=True, strict=True, quiet=True, include_expired=True, manifest=Path("m.json"),
-                      config=Path("c.yaml"), tokenizer="chars4", profile="volute")),
+         AssembleArgs(record=True, strict=True, quiet=True, include_expired=True, manifest="m.json",
+                      config="c.yaml", tokenizer="chars4", profile="volute")),
     ],
 )
 def test_fast_parser_reads_arguments_as_typer_does(argv, expected, monkeypatch):

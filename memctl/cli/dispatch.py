@@ -9,7 +9,6 @@ import json
 import os
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 
 from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError
 from memctl.record import record
@@ -21,20 +20,20 @@ if TYPE_CHECKING:
 
 @record
 class AssembleArgs:
-    path: Path = Path(".")
+    path: str = "."
     skills: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
     query: str | None = None
     budget: int | None = None
     format: str = "md"
-    manifest: Path | None = None
+    manifest: str | None = None
     record: bool = False
     strict: bool = False
     quiet: bool = False
     include_expired: bool = False
     tokenizer: str | None = None
     profile: str | None = None
-    config: Path | None = None
+    config: str | None = None
 
 
 def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
@@ -58,19 +57,19 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
     }
 
 
-def record_dispatch(root: Path, args: AssembleArgs, bundle: Any) -> None:
+def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
     """Append one JSON line to .memctl/dispatches.jsonl, whole, under an exclusive lock."""
     import fcntl
 
     entry = {"time": datetime.now(timezone.utc).isoformat(timespec="seconds"), "skills": list(args.skills),
              "topics": list(args.topics), "query": args.query, **manifest_of(bundle, with_content=False)}
     line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-    folder = root / ".memctl"
+    record = os.path.join(root, ".memctl", "dispatches.jsonl")
     try:
-        folder.mkdir(exist_ok=True)
-        fd = os.open(folder / "dispatches.jsonl", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        os.makedirs(os.path.dirname(record), exist_ok=True)
+        fd = os.open(record, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as exc:
-        raise MemctlError(f"cannot write the dispatch record ({exc.strerror})", folder / "dispatches.jsonl") from None
+        raise MemctlError(f"cannot write the dispatch record ({exc.strerror})", record) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         os.write(fd, line)

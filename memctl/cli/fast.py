@@ -8,8 +8,6 @@ tests/test_cli_fast.py checks that the two accept the same options and read them
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from memctl.cli.dispatch import AssembleArgs
 from memctl.cli.dispatch import run_assemble as run
 
@@ -79,12 +77,12 @@ def parse(argv: list[str]) -> AssembleArgs | None:
                 return None
             values[dest] = inline
         elif kind == "path":
-            values[dest] = Path(inline)
+            values[dest] = inline
         else:
             values[dest] = inline
     if len(paths) > 1:
         return None
-    return AssembleArgs(path=Path(paths[0]) if paths else Path("."), skills=tuple(lists["skills"]),
+    return AssembleArgs(path=paths[0] if paths else ".", skills=tuple(lists["skills"]),
                         topics=tuple(lists["topics"]), **values)  # type: ignore[arg-type]
 
 

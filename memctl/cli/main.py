@@ -61,7 +61,7 @@ def fail(error: MemctlError) -> NoReturn:
     raise typer.Exit(EXIT_ERROR)
 
 
-def open_home(path: Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:
+def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:
     home = load_home(path, config_file=config, overrides={"tokenizer": tokenizer, "profile": profile})
     for warning in home.warnings():
         err(f"warning: {warning}")
@@ -177,9 +177,10 @@ def assemble(
     from memctl.cli.dispatch import AssembleArgs, run_assemble
 
     args = AssembleArgs(
-        path=path, skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
-        format=format.value, manifest=manifest, record=record, strict=strict, quiet=quiet,
-        include_expired=include_expired, tokenizer=tokenizer, profile=profile, config=config,
+        path=str(path), skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
+        format=format.value, manifest=str(manifest) if manifest else None, record=record, strict=strict,
+        quiet=quiet, include_expired=include_expired, tokenizer=tokenizer, profile=profile,
+        config=str(config) if config else None,
     )
     raise typer.Exit(run_assemble(args))
 

@@ -76,7 +76,7 @@ class Policy:
 
 
 def _shown(home: MemoryHome, rel: str) -> str:
-    full = home.root / rel
+    full = os.path.join(home.root, rel)
     relative = os.path.relpath(full)
     return (relative if not relative.startswith("..") else str(full)).replace(os.sep, "/")
 
