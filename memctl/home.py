@@ -164,7 +164,7 @@ class MemoryHome:
     def __init__(self, root: str, config: Config, counter: TokenCounter, cache: Cache, index: Doc,
                  topics: tuple[Doc, ...], archived: tuple[Doc, ...], linked: frozenset[str],
                  skipped: tuple[Skipped, ...], shown: str = "."):
-        self.root = root
+        self.root = root  # the home folder, every symlink resolved
         self.config = config
         self.counter = counter
         self.cache = cache
@@ -174,6 +174,7 @@ class MemoryHome:
         self.linked = linked  # topics the index links to
         self.skipped = skipped
         self.shown = shown  # the home as the user named it, for reports
+        self._always: set[str] | None = None
 
     def find_topic(self, name: str) -> Doc | None:
         """A topic by its path relative to the home, or by its file stem."""
@@ -186,7 +187,7 @@ class MemoryHome:
 
     def is_always(self, doc: Doc) -> bool:
         """Loaded on every dispatch: named in the config's `always`, or marked in front matter."""
-        if not hasattr(self, "_always"):
+        if self._always is None:
             self._always = {found.rel for found in map(self.find_topic, self.config.always) if found}
         fm = doc.front_matter
         return doc.rel in self._always or fm.always or fm.machine_written

@@ -50,7 +50,6 @@ def record(cls: type[T]) -> type[T]:
     for name, member in members.items():
         setattr(cls, name, member)
     cls._fields = tuple(fields)  # type: ignore[attr-defined]
-    cls._defaults = defaults  # type: ignore[attr-defined]
     return cls
 
 
