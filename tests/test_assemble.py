@@ -100,7 +100,7 @@ def test_notice_names_at_most_twenty():
     home = load_home("fixtures/fat", overrides={"section_level": 1})
     lines = "".join(f"# S{i}\n" + "word " * 50 + "\n" for i in range(40))
     del home
-    from memctl.assemble import Omission, notice_lines
+    from memctl.bundle import Omission, notice_lines
 
     omitted = [Omission("MEMORY.md", f"S{i}", 10, "over budget", True) for i in range(25)]
     rendered = notice_lines(omitted)

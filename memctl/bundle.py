@@ -1,0 +1,91 @@
+"""The bundle's blocks and how each is written, in md, xml or json's md.
+
+Pure functions: `assemble` decides what goes in, these decide how it reads. Every block ends
+with a newline and the next starts with `<`, where the BPE pre-tokenizer always splits, so a
+bundle's token count is the sum of its blocks' counts.
+"""
+
+from __future__ import annotations
+
+from memctl.record import record
+
+FORMATS = ("md", "xml", "json")
+MAX_NAMED = 20
+MACHINE_NOTE = (
+    "Files marked machine-written are regenerated from live state: "
+    "where they disagree with prose, the machine-written file is current."
+)
+
+
+class Entry:
+    """One block of the bundle: a file, part of one, or memctl's own note or notice."""
+
+    def __init__(self, path: str, reasons: list[str], content: str, tokens: int = 0, truncated: bool = False,
+                 heading: str | None = None, machine_written: bool = False):
+        self.path = path
+        self.reasons = reasons
+        self.content = content
+        self.tokens = tokens  # of the block as rendered
+        self.truncated = truncated
+        self.heading = heading  # set for a query excerpt: the section loaded
+        self.machine_written = machine_written
+
+
+@record
+class Omission:
+    path: str
+    heading: str | None
+    tokens: int
+    reason: str
+    selected: bool  # something the task asked for (counts for --strict), not a ranked excerpt
+
+
+def _attr(text: str) -> str:
+    return text.replace("-->", "-- >").replace("\n", " ")
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _ensure_newline(text: str) -> str:
+    return text if text.endswith("\n") else text + "\n"
+
+
+def render_block(entry: Entry, number: int, fmt: str) -> str:
+    content = _ensure_newline(entry.content.replace("\r\n", "\n").lstrip("\ufeff"))
+    if fmt == "xml":
+        return (f'<document index="{number}">\n<source>{_xml(entry.path)}</source>\n'
+                f"<document_content>\n{content}</document_content>\n</document>\n")
+    if entry.path.startswith("memctl:"):  # memctl's own note and notice
+        return f"<!-- memctl: {_attr(', '.join(entry.reasons))} -->\n{content}\n"
+    where = entry.path + (f" § {entry.heading}" if entry.heading else "")
+    state = "; truncated, see the notice" if entry.truncated else ""
+    return f"<!-- memctl: {_attr(where)} ({_attr(', '.join(entry.reasons))}{state}) -->\n{content}\n"
+
+
+def frame(fmt: str) -> tuple[str, str]:
+    return ("<documents>\n", "</documents>\n") if fmt == "xml" else ("", "")
+
+
+def notice_lines(omitted: list[Omission]) -> list[str]:
+    lines = []
+    for omission in omitted[:MAX_NAMED]:
+        where = omission.path + (f" § {omission.heading}" if omission.heading else "")
+        lines.append(f"- {where} (~{omission.tokens:,} tokens): {omission.reason}")
+    rest = omitted[MAX_NAMED:]
+    if rest:
+        lines.append(f"- and {len(rest)} more sections (~{sum(o.tokens for o in rest):,} tokens)")
+    return lines
+
+
+def render_notice(omitted: list[Omission], number: int, fmt: str, budget: int, tokenizer: str) -> str:
+    if not omitted:
+        return ""
+    body = f"Not loaded into this bundle (budget {budget:,} tokens, {tokenizer}):\n"
+    body += "".join(line + "\n" for line in notice_lines(omitted))
+    return render_block(Entry("memctl:notice", ["what did not load"], body), number, fmt)
+
+
+def render_note(number: int, fmt: str) -> str:
+    return render_block(Entry("memctl:note", ["read first"], MACHINE_NOTE + "\n"), number, fmt)
