@@ -45,6 +45,7 @@ class ConsolidatePlan(NamedTuple):
     topics: tuple[TopicPlan, ...]  # every topic over target
     write: WritePlan
     warnings: tuple[str, ...]
+    tokenizer: str = "cl100k_base"
 
 
 class Options(NamedTuple):
@@ -209,7 +210,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         path = Path(home.root) / rel
         previous = texts.get(rel, path.read_bytes().decode("utf-8") if path.exists() else None)
         changes.append(FileChange(rel, previous, text))
-    return ConsolidatePlan(target, tuple(plans), WritePlan(tuple(changes)), tuple(warnings))
+    return ConsolidatePlan(target, tuple(plans), WritePlan(tuple(changes)), tuple(warnings), home.counter.name)
 
 
 def _ended(text: str, newline: str) -> str:
@@ -335,6 +336,7 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
     """The plan as JSON data (documented in the README)."""
     return {
         "target": plan.target,
+        "tokenizer": plan.tokenizer,
         "topics": [{"path": t.path, "tokens_before": t.tokens_before, "tokens_after": t.tokens_after,
                     "over_target_after": t.tokens_after > plan.target, "archive": t.archive,
                     "steps": [s._asdict() for s in t.steps]} for t in plan.topics],
@@ -345,10 +347,10 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
 
 def render_plan_text(plan: ConsolidatePlan, applied: bool) -> str:
     if not plan.topics:
-        return f"nothing to consolidate: every topic is within {plan.target:,} tokens\n"
+        return f"nothing to consolidate: every topic is within {plan.target:,} tokens ({plan.tokenizer})\n"
     lines = []
     for topic in plan.topics:
-        lines.append(f"{topic.path}: {topic.tokens_before:,} tokens, target {plan.target:,}")
+        lines.append(f"{topic.path}: {topic.tokens_before:,} tokens ({plan.tokenizer}), target {plan.target:,}")
         for number, step in enumerate(topic.steps, start=1):
             lines.append(f"  {number}. {step.name}: {step.detail} (→ {step.tokens_after:,} tokens)")
         if not topic.steps:

@@ -279,3 +279,22 @@ def dispatches(home: MemoryHome, period: str, since: datetime | None, until: dat
         "never_loaded": sorted(d.rel for d in home.topics if d.rel not in loaded),
         "omission_rate": round(sum(1 for r in records if r[4]) / len(records), 4) if records else None,
     }
+
+
+def build_report(home: MemoryHome, period: str, since: datetime | None, until: datetime,
+                 with_dispatches: bool) -> dict[str, Any]:
+    """The history report (documented in the README); `note` says why it is empty, if it is."""
+    grown = growth(home, period, since, until)
+    record = dispatches(home, period, since, until) if with_dispatches else None
+    report: dict[str, Any] = {"home": home.shown, "period": period, "tokenizer": home.counter.name,
+                              "until": until.isoformat(), "git": grown is not None}
+    if grown is not None:
+        report.update(grown)
+    else:
+        report.update(periods=[], forecast=None, shallow=False, first_commit=None, commits=0, note=None)
+    report["dispatches"] = record
+    if grown is None and record is None:
+        report["note"] = "not in a git repository" + (
+            " and no dispatch record (memctl assemble --record writes .memctl/dispatches.jsonl)" if with_dispatches
+            else "; --dispatches reads the dispatch record")
+    return report

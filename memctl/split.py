@@ -44,6 +44,7 @@ class SplitPlan(NamedTuple):
     before: dict[str, int]  # lines and tokens of the source
     after: dict[str, int]
     write: WritePlan
+    tokenizer: str = "cl100k_base"
 
 
 def slugify(heading: str) -> str:
@@ -134,7 +135,7 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
     moves, kept = _moves(home, parsed, level, keep_set, into_rel)
     before = {"lines": doc.lines, "tokens": doc.tokens}
     if not moves:
-        return SplitPlan(doc.rel, level, (), tuple(kept), before, before, WritePlan(()))
+        return SplitPlan(doc.rel, level, (), tuple(kept), before, before, WritePlan(()), home.counter.name)
     new_source = _rebuild(doc, parsed, moves)
     changes = [FileChange(doc.rel, doc.text, new_source)]
     for move in moves:
@@ -149,7 +150,7 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
             changes.append(FileChange(move.dest, None, fm + move.section_text))
     write = WritePlan(tuple(changes), ((archive_name(doc.rel, now), doc.text),))
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
-    plan = SplitPlan(doc.rel, level, tuple(moves), tuple(kept), before, after, write)
+    plan = SplitPlan(doc.rel, level, tuple(moves), tuple(kept), before, after, write, home.counter.name)
     verify(home, doc, plan, keep_set, into_rel)
     return plan
 
@@ -242,6 +243,7 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
     """The plan as JSON data (documented in the README)."""
     return {
         "source": plan.source,
+        "tokenizer": plan.tokenizer,
         "level": plan.level,
         "moves": [{"heading": m.heading, "start_line": m.start_line, "end_line": m.end_line, "tokens": m.tokens,
                    "dest": m.dest, "action": m.action} for m in plan.moves],
@@ -261,7 +263,8 @@ def render_plan_text(plan: SplitPlan, applied: bool) -> str:
         where = f"lines {m.start_line}–{m.end_line}, ~{m.tokens:,} tokens"
         lines.append(f"  § {m.heading} ({where}) → {m.dest} ({m.action})")
     b, a = plan.before, plan.after
-    lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens")
+    lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens "
+                 f"({plan.tokenizer})")
     lines.append(f"original copied to {plan.write.archive[0][0]}" if applied
                  else "dry run: nothing written (--apply writes, --diff shows the changes)")
     return "\n".join(lines) + "\n"

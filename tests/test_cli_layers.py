@@ -85,5 +85,5 @@ def test_fast_parser_leaves_help_and_usage_errors_to_typer(argv):
 def test_every_command_help_has_an_example():
     from typer.testing import CliRunner
 
-    for name in ("status", "assemble"):
+    for name in ("status", "assemble", "lint", "split", "consolidate", "history"):
         assert "Examples:\n    memctl " + name in CliRunner().invoke(app, [name, "--help"]).stdout

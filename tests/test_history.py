@@ -58,7 +58,7 @@ def test_growth_by_day_and_the_forecast(tmp_path, cli):
     result = cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-05T23:00", "--format", "json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    periods = report["growth"]["periods"]
+    periods = report["periods"]
     assert [p["commits"] for p in periods] == [1, 1, 1, 2, 1]
     assert [p["index"]["lines"] for p in periods] == [12, 22, 32, 52, 62]
     assert periods[0]["change"] is None and periods[3]["change"]["lines"] == 20
@@ -66,7 +66,7 @@ def test_growth_by_day_and_the_forecast(tmp_path, cli):
                                             + "".join(f"- fact {n}.{i}\n" for n in range(6) for i in range(10)))
     assert periods[-1]["index"]["tokens"] == counted  # the same counter as status
     assert periods[-1]["archive_tokens"] > 0 and periods[-1]["topics_tokens"] == periods[0]["topics_tokens"] > 0
-    forecast = report["growth"]["forecast"]
+    forecast = report["forecast"]
     assert forecast["trend"] == "growing" and forecast["limit"] == "lines"
     # least squares over the five period ends: 13 lines a day; from 62 lines at the end of
     # 2026-09-05, 200 lines are 138 / 13 = 10.6 days later
@@ -78,10 +78,10 @@ def test_growth_by_day_and_the_forecast(tmp_path, cli):
 def test_weeks_and_months(tmp_path, cli):
     home = growing_repo(tmp_path, days=[0, 8, 15, 40, 70], lines_per_commit=3)
     weekly = json.loads(cli("history", str(home), "--period", "week", "--since", "2026-08-31",
-                            "--until", "2026-11-15", "--format", "json").stdout)["growth"]["periods"]
+                            "--until", "2026-11-15", "--format", "json").stdout)["periods"]
     assert weekly[0]["start"].startswith("2026-08-31") and sum(p["commits"] for p in weekly) == 5
     monthly = json.loads(cli("history", str(home), "--period", "month", "--since", "2026-09-01",
-                             "--until", "2026-11-30", "--format", "json").stdout)["growth"]["periods"]
+                             "--until", "2026-11-30", "--format", "json").stdout)["periods"]
     assert [p["commits"] for p in monthly] == [3, 1, 1]
     assert [p["index"]["lines"] for p in monthly] == [11, 14, 17]
 
@@ -96,14 +96,16 @@ def test_shrinking_and_over(tmp_path, cli):
     home = growing_repo(tmp_path, days=[0, 1], lines_per_commit=150)
     report = json.loads(cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-02T20:00",
                             "--format", "json").stdout)
-    assert report["growth"]["forecast"]["trend"] == "over"
-    assert report["growth"]["forecast"]["message"].startswith("index is already past its 200-line limit")
+    assert report["forecast"]["trend"] == "over"
+    assert report["forecast"]["message"].startswith("index is already past its 200-line limit")
 
 
 def test_not_a_repository_and_no_record(tmp_path, cli):
     (tmp_path / "MEMORY.md").write_text("# I\n")
     env_free = cli("history", str(tmp_path))
     assert env_free.exit_code == 0 and env_free.stdout == ""
+    as_json = json.loads(cli("history", str(tmp_path), "--format", "json").stdout)
+    assert as_json["git"] is False and as_json["periods"] == [] and as_json["note"].startswith("not in a git")
     assert "no history: not in a git repository" in env_free.stderr and env_free.stderr.count("\n") == 1
 
 
@@ -113,7 +115,7 @@ def test_shallow_clone_says_where_history_starts(tmp_path, cli):
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{tmp_path / 'origin'}", "shallow")
     report = json.loads(cli("history", str(tmp_path / "shallow" / "memory"), "--since", "2026-09-01",
                             "--until", "2026-09-03T20:00", "--format", "json").stdout)
-    assert report["growth"]["shallow"] and "history starts at the first commit available" in report["growth"]["note"]
+    assert report["shallow"] and "history starts at the first commit available" in report["note"]
 
 
 def test_dispatch_rollup_with_malformed_lines(copy_fixture, cli):
@@ -169,6 +171,6 @@ def test_topics_linked_from_the_index_count_and_deleted_files_drop(tmp_path, cli
     git(tmp_path, "commit", "-q", "-m", "two", when=START.replace(day=2))
     report = json.loads(cli("history", str(tmp_path), "--since", "2026-09-01", "--until", "2026-09-02T20:00",
                             "--format", "json").stdout)
-    first, second = report["growth"]["periods"]
+    first, second = report["periods"]
     core = load_home(tmp_path).counter.count("# Core\n\n" + "- rule\n" * 20)
     assert first["topics_tokens"] == core and second["topics_tokens"] == 0

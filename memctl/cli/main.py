@@ -435,31 +435,22 @@ def history(
     """
     from memctl.cli.views import render_history_text
     from memctl.config import now
-    from memctl.history import dispatches as rollup
-    from memctl.history import growth, parse_moment
+    from memctl.history import build_report, parse_moment
 
     try:
         home = open_home(path, config, tokenizer, profile)
         end = parse_moment(until, "--until") if until else now()
         start = parse_moment(since, "--since") if since else None
-        grown = growth(home, period.value, start, end)
-        record = rollup(home, period.value, start, end) if dispatches else None
+        report = build_report(home, period.value, start, end, dispatches)
         home.save_cache()
     except MemctlError as error:
         fail(error)
-    if grown is None and record is None:
-        reason = "not in a git repository" + (
-            " and no dispatch record (memctl assemble --record writes .memctl/dispatches.jsonl)" if dispatches
-            else "; --dispatches reads the dispatch record")
-        err(f"{home.shown}: no history: {reason}")
-        if format is TextOrJson.json:
-            emit(json.dumps({"home": home.shown, "growth": None, "dispatches": None, "note": reason}, indent=2))
-        return
-    report = {"home": home.shown, "period": period.value, "tokenizer": home.counter.name,
-              "until": end.isoformat(), "growth": grown, "dispatches": record}
+    empty = not report["git"] and report["dispatches"] is None
+    if empty:
+        err(f"{home.shown}: no history: {report['note']}")
     if format is TextOrJson.json:
         emit(json.dumps(report, indent=2, ensure_ascii=False))
-    else:
+    elif not empty:
         emit(render_history_text(report, color_wanted()))
 
 

@@ -134,7 +134,7 @@ def _when(iso: str, period: str) -> str:
 def render_history_text(report: dict[str, Any], color: bool = False, width: int = WIDTH) -> str:
     console, buffer = _console(color, width)
     period = report["period"]
-    growth = report.get("growth")
+    growth = report if report["git"] else None
     if growth:
         table = Table(title=f"{report['home']}: growth by {period} ({report['tokenizer']})", title_justify="left")
         for column in ("period", "commits", "index lines", "bytes", "tokens", "Δ tokens", "topics", "archive"):

@@ -33,7 +33,8 @@ def topic_over_budget(ctx: Context) -> Iterator[Finding]:
     budget = ctx.home.config.budgets.topic_tokens
     for doc in ctx.home.topics:
         if budget and doc.tokens > budget:
-            yield Finding(doc.rel, 1, 1, f"topic is {doc.tokens:,} tokens, over the topic budget of {budget:,}")
+            yield Finding(doc.rel, 1, 1, f"topic is {doc.tokens:,} tokens ({ctx.home.counter.name}), "
+                          f"over the topic budget of {budget:,}")
 
 
 @rule("MEM101", "invalid-front-matter", "error")
