@@ -29,19 +29,18 @@ class AssembleOptions:
     include_expired: bool = False
 
 
+@record
 class Bundle:
     """What assemble made: the text written to stdout, and what went in and what did not."""
 
-    def __init__(self, tokenizer: str, budget: int, format: str, entries: list[Entry], omitted: list[Omission],
-                 text: str, tokens: int, warnings: list[str]):
-        self.tokenizer = tokenizer
-        self.budget = budget
-        self.format = format
-        self.entries = entries
-        self.omitted = omitted
-        self.text = text
-        self.tokens = tokens
-        self.warnings = warnings
+    tokenizer: str
+    budget: int
+    format: str
+    entries: list[Entry]
+    omitted: list[Omission]
+    text: str
+    tokens: int
+    warnings: list[str]
 
     @property
     def strict_failures(self) -> list[Omission]:

@@ -158,23 +158,24 @@ class Skipped:
     reason: str
 
 
+@record
 class MemoryHome:
     """A loaded home: its config, token counter and documents. Built by load_home()."""
 
-    def __init__(self, root: str, config: Config, counter: TokenCounter, cache: Cache, index: Doc,
-                 topics: tuple[Doc, ...], archived: tuple[Doc, ...], linked: frozenset[str],
-                 skipped: tuple[Skipped, ...], shown: str = "."):
-        self.root = root  # the home folder, every symlink resolved
-        self.config = config
-        self.counter = counter
-        self.cache = cache
-        self.index = index
-        self.topics = topics
-        self.archived = archived
-        self.linked = linked  # topics the index links to
-        self.skipped = skipped
-        self.shown = shown  # the home as the user named it, for reports
-        self._always: set[str] | None = None
+    root: str  # the home folder, every symlink resolved
+    config: Config
+    counter: TokenCounter
+    cache: Cache
+    index: Doc
+    topics: tuple[Doc, ...]
+    archived: tuple[Doc, ...]
+    linked: frozenset[str]  # topics the index links to
+    skipped: tuple[Skipped, ...]
+    shown: str = "."  # the home as the user named it, for reports
+
+    @cached_property
+    def _always(self) -> set[str]:
+        return {found.rel for found in map(self.find_topic, self.config.always) if found}
 
     def find_topic(self, name: str) -> Doc | None:
         """A topic by its path relative to the home, or by its file stem."""
@@ -187,8 +188,6 @@ class MemoryHome:
 
     def is_always(self, doc: Doc) -> bool:
         """Loaded on every dispatch: named in the config's `always`, or marked in front matter."""
-        if self._always is None:
-            self._always = {found.rel for found in map(self.find_topic, self.config.always) if found}
         fm = doc.front_matter
         return doc.rel in self._always or fm.always or fm.machine_written
 
