@@ -292,3 +292,21 @@ def test_a_reader_that_goes_away_is_not_a_traceback(copy_fixture):
     process.stdout.close()  # before memctl writes anything
     stderr = process.stderr.read().decode()
     assert process.wait() in (0, 1) and "Traceback" not in stderr
+
+
+def test_openclaw_cap_keeps_head_and_tail_and_marks_the_gap():
+    home = load_home("fixtures/fat", overrides={"profile": "openclaw"})
+    result = assemble(home, AssembleOptions(), TODAY)
+    index = result.entries[0].content
+    assert "<!-- memctl: lines 161–286 of MEMORY.md not loaded (load cap) -->\n" in index
+    assert index.rstrip().endswith("<!-- end of memory -->")
+    assert [o.heading for o in result.omitted if "load cap" in o.reason][:2] == ["Customers", "Notes"]
+
+
+def test_token_load_cap_cuts_the_index_by_tokens():
+    home = load_home("fixtures/fat", overrides={"profile": "volute"},
+                     env={"MEMCTL_BUDGET_LOAD_CAP_TOKENS": "1000"})
+    result = assemble(home, AssembleOptions(), TODAY)
+    loaded = result.entries[0].content
+    assert home.counter.name == "chars4" and 0 < home.counter.count(loaded) <= 1000
+    assert result.omitted[0].reason.startswith("past the load cap (first 1,000 tokens)")
