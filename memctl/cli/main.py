@@ -76,6 +76,13 @@ def color_wanted() -> bool:
     return sys.stdout.isatty()
 
 
+def table_width() -> int:
+    """The terminal's width on a terminal; a fixed 120 columns in a pipe or a file."""
+    import shutil
+
+    return shutil.get_terminal_size((120, 24)).columns if sys.stdout.isatty() else 120
+
+
 def _version(value: bool) -> None:
     if value:
         emit(f"memctl {__version__}")
@@ -123,9 +130,9 @@ def status(
     if format is TextOrJson.json:
         emit(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
     elif len(reports) == 1:
-        emit(render_status_text(reports[0], color_wanted()))
+        emit(render_status_text(reports[0], color_wanted(), table_width()))
     else:
-        emit(render_fleet_text(reports, color_wanted()))
+        emit(render_fleet_text(reports, color_wanted(), table_width()))
 
 
 class BundleFormat(str, Enum):
@@ -451,7 +458,7 @@ def history(
     if format is TextOrJson.json:
         emit(json.dumps(report, indent=2, ensure_ascii=False))
     elif not empty:
-        emit(render_history_text(report, color_wanted()))
+        emit(render_history_text(report, color_wanted(), table_width()))
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -74,43 +74,49 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     if report["topics"]:
         budget = report["topics"][0]["budget"]
         topics = Table(title=f"Topics (budget {_n(budget)} tokens each)", title_justify="left")
-        for column in ("path", "tokens", "linked", "loads", "skills", "updated", "expires"):
+        for column in ("path", "tokens", "loads", "skills", "updated", "expires"):
             topics.add_column(column, justify="right" if column == "tokens" else "left",
-                              no_wrap=column == "path",
-                              overflow="fold")
+                              overflow="fold" if column == "path" else "ellipsis",
+                              no_wrap=column in ("tokens", "updated"),
+                              min_width={"path": 12, "updated": 10, "expires": 10}.get(column),
+                              max_width={"skills": 18, "expires": 10}.get(column))
         for topic in report["topics"]:
             tokens = Text(_n(topic["tokens"]) + (" OVER" if topic["over_budget"] else ""),
                           style="bold red" if topic["over_budget"] else "")
-            expires = Text(f"{topic['expires']} (expired)", style="red") if topic["expired"] else Text(
+            expires = Text(f"expired {topic['expires']}", style="red") if topic["expired"] else Text(
                 topic["expires"] or "")
-            topics.add_row(topic["path"], tokens, "yes" if topic["linked"] else "no",
+            topics.add_row(topic["path"] + ("" if topic["linked"] else " *"), tokens,
                            "always" if topic["always"] else "on demand", ", ".join(topic["skills"]),
                            topic["updated"] or "", expires)
         console.print(topics)
+        if not all(topic["linked"] for topic in report["topics"]):
+            console.print("* not linked from the index")
     else:
         console.print("No topic files.")
     totals = report["totals"]
     console.print(
         f"Tokens: {totals['always_loaded_tokens']:,} always loaded, {totals['on_demand_tokens']:,} on demand, "
-        f"{totals['archived_tokens']:,} archived ({report['archive']['files']} archive files)."
+        f"{totals['archived_tokens']:,} archived "
+        f"({report['archive']['files']} archive file{'s' * (report['archive']['files'] != 1)})."
     )
     return buffer.getvalue()
 
 
 def render_fleet_text(reports: list[dict[str, Any]], color: bool = False, width: int = WIDTH) -> str:
     console, buffer = _console(color, width)
-    table = Table(title="Memory homes", title_justify="left")
-    for column in ("home", "lines", "bytes", "tokens", "headroom", "load cap", "topics", "on demand", "archived"):
-        table.add_column(column, justify="left" if column in ("home", "headroom", "load cap") else "right",
-                         no_wrap=column == "home", overflow="fold")
+    table = Table(title="Memory homes (index size; tokens of topics on demand)", title_justify="left")
+    for column in ("home", "lines", "tokens", "headroom", "cap", "topics", "demand"):
+        table.add_column(column, justify="left" if column in ("home", "headroom", "cap") else "right",
+                         no_wrap=column not in ("home", "headroom"), overflow="fold",
+                         min_width=12 if column == "home" else None)
     for report in reports:
         index = report["index"]
-        rooms = [r for r in index["headroom"].values() if r]
-        worst = min(rooms, key=lambda r: r["left"] / r["limit"]) if rooms else None
+        rooms = [(name, r) for name, r in index["headroom"].items() if r]
+        tightest = min(rooms, key=lambda item: item[1]["left"] / item[1]["limit"]) if rooms else None
+        room = Text.assemble(f"{tightest[0]}: ", _room(tightest[1])) if tightest else _room(None)
         cap = Text("cut", style="bold red") if index["load_cap"]["capped"] else Text("ok", style="green")
-        table.add_row(report["home"], _n(index["lines"]), _n(index["bytes"]), _n(index["tokens"]), _room(worst),
-                      cap, _n(len(report["topics"])), _n(report["totals"]["on_demand_tokens"]),
-                      _n(report["totals"]["archived_tokens"]))
+        table.add_row(report["home"], _n(index["lines"]), _n(index["tokens"]), room, cap,
+                      _n(len(report["topics"])), _n(report["totals"]["on_demand_tokens"]))
     console.print(table)
     return buffer.getvalue()
 
