@@ -13,7 +13,6 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
-from pathlib import Path
 from typing import NamedTuple
 
 from memctl.entries import Entry, entry_key, find_entries
@@ -131,6 +130,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     if not target or target <= 0:
         raise MemctlError("no topic budget: set --target or budgets.topic_tokens")
     texts = texts or {}
+    archives = {doc.rel: doc.text for doc in home.archived}  # the home has read them already
     docs = [doc_from_text(texts[d.rel], d.path, d.rel, home, home.config.section_level) if d.rel in texts else d
             for d in home.topics]
     chosen = set()
@@ -197,19 +197,15 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         plans.append(TopicPlan(doc.rel, before, count(after_text), tuple(steps),
                                archive_rel if work.archived else None))
         if after_text != doc.text:
-            changes.append(FileChange(doc.rel, home.topics[[d.rel for d in docs].index(doc.rel)].text
-                                      if doc.rel not in texts else texts[doc.rel], after_text))
+            changes.append(FileChange(doc.rel, doc.text, after_text))
         if work.archived:
-            path = Path(home.root) / archive_rel
             old = archive_texts.get(archive_rel)
             if old is None:
-                old = texts.get(archive_rel, path.read_bytes().decode("utf-8") if path.exists() else "")
+                old = texts.get(archive_rel, archives.get(archive_rel, ""))
             joined = old + ("" if not old or old.endswith("\n") else nl) + ("" if not old else nl)
             archive_texts[archive_rel] = joined + nl.join(_ended(a, nl) for a in work.archived)
     for rel, text in archive_texts.items():
-        path = Path(home.root) / rel
-        previous = texts.get(rel, path.read_bytes().decode("utf-8") if path.exists() else None)
-        changes.append(FileChange(rel, previous, text))
+        changes.append(FileChange(rel, texts.get(rel, archives.get(rel)), text))
     return ConsolidatePlan(target, tuple(plans), WritePlan(tuple(changes)), tuple(warnings), home.counter.name)
 
 
