@@ -87,3 +87,12 @@ def test_every_command_help_has_an_example():
 
     for name in ("status", "assemble", "lint", "split", "consolidate", "history"):
         assert "Examples:\n    memctl " + name in CliRunner().invoke(app, [name, "--help"]).stdout
+
+
+def test_one_module_per_command():
+    """Each command lives in memctl/cli/<command>.py and is registered in --help's order."""
+    from memctl.cli.main import COMMANDS
+
+    registered = [command.callback.__module__ for command in app.registered_commands]
+    assert registered == [f"memctl.cli.{name}" for name in COMMANDS]
+    assert [command.callback.__name__ for command in app.registered_commands] == list(COMMANDS)

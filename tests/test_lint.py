@@ -141,7 +141,7 @@ def test_secret_patterns_skip_placeholders(tmp_path):
 
 
 def test_every_output_format_is_offered_and_rendered():
-    from memctl.cli.main import LintFormat
+    from memctl.cli.lint import LintFormat
     from memctl.lint.output import FORMATS, render
 
     assert [f.value for f in LintFormat] == list(FORMATS)

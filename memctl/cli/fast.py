@@ -2,7 +2,7 @@
 
 Importing Typer alone takes longer than a warm `assemble` run, so the entry point parses
 `assemble`'s options here with a small parser driven by one table. Anything it does not handle (help, a usage error)
-returns None and falls through to the Typer command in main.py, which stays the reference;
+returns None and falls through to the Typer command in assemble.py, which stays the reference;
 tests/test_cli_fast.py checks that the two accept the same options and read them alike.
 """
 

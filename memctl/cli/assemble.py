@@ -1,0 +1,68 @@
+"""`memctl assemble` as Typer sees it: the reference for the fast path in fast.py, and its --help."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app
+
+
+class BundleFormat(str, Enum):
+    md = "md"
+    xml = "xml"
+    json = "json"
+
+
+@app.command()
+def assemble(
+    path: Annotated[
+        Path, typer.Argument(metavar="PATH", help="The memory home (a folder or its index file).")
+    ] = Path("."),
+    skill: Annotated[
+        list[str] | None, typer.Option("--skill", "-s", metavar="SKILL", help="Load the topics for this skill.")
+    ] = None,
+    topic: Annotated[
+        list[str] | None, typer.Option("--topic", "-t", metavar="TOPIC", help="Load this topic (stem or path).")
+    ] = None,
+    query: Annotated[
+        str | None, typer.Option("--query", "-q", metavar="TEXT", help="Add the sections most relevant to it.")
+    ] = None,
+    budget: Annotated[
+        int | None, typer.Option("--budget", "-b", metavar="TOKENS", help="Token budget (default: the profile's).")
+    ] = None,
+    format: Annotated[BundleFormat, typer.Option("--format", "-f", help="md, xml or json.")] = BundleFormat.md,
+    manifest: Annotated[
+        Path | None, typer.Option("--manifest", metavar="FILE", help="Also write the JSON, without contents.")
+    ] = None,
+    record: Annotated[bool, typer.Option("--record", help="Append this dispatch to .memctl/dispatches.jsonl.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 if anything selected was left out.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No summary or warnings on stderr.")] = False,
+    include_expired: Annotated[bool, typer.Option("--include-expired", help="Load expired topics too.")] = False,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Write the context bundle for one dispatch to stdout, within a token budget.
+
+    The index always comes first (up to the host's load cap), then always-loaded and
+    machine-written topics, the topics of each --skill, each --topic, and with --query the
+    sections that match it best. What does not fit is named in a notice, never cut silently.
+
+    \b
+    Examples:
+      memctl assemble memory/ --skill deploy > context.md
+      memctl assemble memory/ --query "queue stalled" --budget 8000 --format xml
+    """
+    from memctl.cli.dispatch import AssembleArgs, run_assemble
+
+    args = AssembleArgs(
+        path=str(path), skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
+        format=format.value, manifest=str(manifest) if manifest else None, record=record, strict=strict,
+        quiet=quiet, include_expired=include_expired, tokenizer=tokenizer, profile=profile,
+        config=str(config) if config else None,
+    )
+    raise typer.Exit(run_assemble(args))

@@ -1,0 +1,115 @@
+"""What every command shares: the Typer app, the options declared once, and how output leaves.
+
+Only the modules of `memctl/cli/` import Typer and rich. stdout carries the payload and nothing
+else; people's messages go to stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from memctl import __version__
+from memctl.errors import EXIT_ERROR, MemctlError
+from memctl.home import MemoryHome, load_home
+
+app = typer.Typer(
+    name="memctl",
+    help="Keep an LLM agent's markdown memory lean: measure it, assemble it per dispatch, lint it in CI.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class TextOrJson(str, Enum):
+    text = "text"
+    json = "json"
+
+
+ConfigOpt = Annotated[
+    Path | None, typer.Option("--config", metavar="FILE", help="Use this config file instead of .memctl.yaml.")
+]
+TokenizerOpt = Annotated[
+    str | None, typer.Option("--tokenizer", metavar="NAME", help="cl100k_base (default), o200k_base or chars4.")
+]
+ProfileOpt = Annotated[
+    str | None,
+    typer.Option("--profile", metavar="NAME", help="Host profile: generic, claude-code, openclaw, volute or arc."),
+]
+FormatOpt = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
+HomeArg = Annotated[Path, typer.Argument(metavar="PATH", help="The memory home.")]
+
+# The options of the commands that plan and then write (split, consolidate).
+DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")]
+ApplyOpt = Annotated[bool, typer.Option("--apply", help="Write the changes (without it, only the plan).")]
+
+
+def err(message: str) -> None:
+    """Messages for people go to stderr; stdout carries only the payload."""
+    sys.stderr.write(message.rstrip("\n") + "\n")
+
+
+def fail(error: MemctlError) -> NoReturn:
+    err(f"error: {error}")
+    raise typer.Exit(EXIT_ERROR)
+
+
+def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:
+    home = load_home(path, config_file=config, overrides={"tokenizer": tokenizer, "profile": profile})
+    for warning in home.warnings():
+        err(f"warning: {warning}")
+    return home
+
+
+def emit(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+
+
+def emit_json(data: Any) -> None:
+    import json
+
+    emit(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def color_wanted() -> bool:
+    return sys.stdout.isatty()
+
+
+def table_width() -> int:
+    """The terminal's width on a terminal; a fixed 120 columns in a pipe or a file."""
+    import shutil
+
+    return shutil.get_terminal_size((120, 24)).columns if sys.stdout.isatty() else 120
+
+
+def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, Any], text: str) -> None:
+    """What `split` and `consolidate` print: the diff, the plan as JSON, or the plan in words."""
+    from memctl.writer import unified_diff
+
+    if diff:
+        emit(unified_diff(write_plan))
+    elif format is TextOrJson.json:
+        emit_json(data)
+    else:
+        emit(text)
+
+
+def _version(value: bool) -> None:
+    if value:
+        emit(f"memctl {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Keep an LLM agent's markdown memory lean."""

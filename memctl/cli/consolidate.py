@@ -1,0 +1,84 @@
+"""`memctl consolidate`: topic files kept under their token target by archiving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import (
+    ApplyOpt,
+    ConfigOpt,
+    DiffOpt,
+    FormatOpt,
+    HomeArg,
+    ProfileOpt,
+    TextOrJson,
+    TokenizerOpt,
+    app,
+    emit_plan,
+    err,
+    fail,
+    open_home,
+)
+from memctl.config import today
+from memctl.errors import MemctlError
+
+
+@app.command()
+def consolidate(
+    path: HomeArg = Path("."),
+    topic: Annotated[list[str] | None, typer.Option(
+        "--topic", "-t", metavar="TOPIC", help="Only this topic (repeatable).")] = None,
+    target: Annotated[int | None, typer.Option(
+        "--target", metavar="TOKENS", help="Token target of a topic (default: the profile's topic budget).")] = None,
+    older_than: Annotated[int, typer.Option(
+        "--older-than", metavar="DAYS", help="Dated entries older than this are archived.")] = 90,
+    summarizer: Annotated[str | None, typer.Option(
+        "--summarizer", metavar="CMD", help="A command that rewrites a topic's body (stdin to stdout).")] = None,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", metavar="SECONDS", help="How long the summarizer may run.")] = 120.0,
+    apply: ApplyOpt = False,
+    check: Annotated[bool, typer.Option("--check", help="Exit 1 if any topic is over its target.")] = False,
+    diff: DiffOpt = False,
+    format: FormatOpt = TextOrJson.text,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Keep topic files under their token target by archiving, never deleting.
+
+    For each topic over target, while it is still over: duplicate entries are archived with where
+    they came from; dated entries older than --older-than days move, oldest first, to
+    archive/<stem>.md, leaving one line; with --summarizer, your command rewrites the body (the
+    previous version archived first). Nothing is lost: checked before anything is written.
+
+    \b
+    Examples:
+      memctl consolidate memory/
+      memctl consolidate memory/ --check
+      memctl consolidate memory/ --summarizer "llm -m haiku -s 'Shorten this'" --apply
+    """
+    from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
+    from memctl.errors import EXIT_FINDINGS
+    from memctl.writer import apply_plan
+
+    options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
+                      timeout=timeout)
+    try:
+        home = open_home(path, config, tokenizer, profile)
+        when = today()
+        plan = plan_consolidate(home, options, when)
+        verify(home, plan, options, when)
+        for warning in plan.warnings:
+            err(f"warning: {warning}")
+        if apply and plan.write.changes:
+            apply_plan(home.root, plan.write)
+        home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    applied = apply and bool(plan.write.changes)
+    emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))
+    if check and plan.topics:
+        raise typer.Exit(EXIT_FINDINGS)

@@ -1,0 +1,109 @@
+"""`memctl lint`: the CI gate."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, color_wanted, emit, err, fail, open_home
+from memctl.config import today
+from memctl.errors import MemctlError
+
+
+class LintFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    sarif = "sarif"
+
+
+def _codes(value: str | None) -> tuple[str, ...] | None:
+    return None if value is None else tuple(c for c in value.replace(" ", ",").split(",") if c)
+
+
+@app.command()
+def lint(
+    paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes to lint.")] = None,
+    format: Annotated[
+        LintFormat, typer.Option("--format", "-f", help="text, json, github or sarif.")
+    ] = LintFormat.text,
+    select: Annotated[str | None, typer.Option(
+        "--select", metavar="CODES", help="Only these rules (codes, prefixes or names, comma-separated).")] = None,
+    ignore: Annotated[str | None, typer.Option("--ignore", metavar="CODES", help="Skip these rules.")] = None,
+    max_index_lines: Annotated[int | None, typer.Option(
+        "--max-index-lines", metavar="N", help="Line limit of the index (MEM201).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on any finding, warnings included.")] = False,
+    exit_zero: Annotated[bool, typer.Option(
+        "--exit-zero", help="Exit 0 even with errors (2 still means lint failed).")] = False,
+    statistics: Annotated[bool, typer.Option(
+        "--statistics", help="Add a count of findings per rule (text format).")] = False,
+    list_rules: Annotated[bool, typer.Option("--list-rules", help="List the rules and exit.")] = False,
+    explain: Annotated[str | None, typer.Option(
+        "--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
+    output_file: Annotated[Path | None, typer.Option(
+        "--output-file", "-o", metavar="FILE", help="Write the report here, not to stdout.")] = None,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Check memory homes for what makes an agent quietly dumber: the CI gate.
+
+    Exit codes: 0 no errors (warnings allowed), 1 errors (with --strict, any finding), 2 could not lint.
+
+    \b
+    Examples:
+      memctl lint memory/
+      memctl lint agents/*/memory --format github --select MEM2,MEM501
+      memctl lint --explain MEM205
+    """
+    from memctl.errors import EXIT_FINDINGS
+    from memctl.fsutil import atomic_write
+    from memctl.lint import LintOptions, all_rules, lint_home
+    from memctl.lint.engine import expand
+    from memctl.lint.output import render, render_explanation, render_rules, summary
+
+    rules = all_rules()
+    if list_rules:
+        emit(render_rules(rules))
+        return
+    if explain is not None:
+        from memctl.lint.registry import resolve_code
+
+        code = resolve_code(explain)
+        if code is None:
+            fail(MemctlError(f"unknown rule {explain!r}; `memctl lint --list-rules` lists them"))
+        emit(render_explanation(rules[code]))
+        return
+    options = LintOptions(select=_codes(select), ignore=_codes(ignore) or (), max_index_lines=max_index_lines)
+    diagnostics = []
+    files = 0
+    try:
+        for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
+            expand(token_list, where)
+        when = today()
+        for path in paths or [Path(".")]:
+            home = open_home(path, config, tokenizer, profile)
+            found, checked = lint_home(home, when, options)
+            diagnostics.extend(found)
+            files += checked
+            home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),
+                    statistics=statistics)
+    if output_file is not None:
+        try:
+            atomic_write(output_file, report)
+        except OSError as exc:
+            fail(MemctlError(f"cannot write the report ({exc.strerror})", output_file))
+    else:
+        emit(report)
+    errors, warnings = summary(diagnostics)
+    if format is not LintFormat.text or output_file is not None:
+        err(f"memctl lint: {errors} errors, {warnings} warnings in {files} files")
+    failed = (errors + warnings) if strict else errors
+    if failed and not exit_zero:
+        raise typer.Exit(EXIT_FINDINGS)

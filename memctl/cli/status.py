@@ -1,0 +1,62 @@
+"""`memctl status`: headroom against every budget, and the size of every section and topic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from memctl.cli.common import (
+    ConfigOpt,
+    FormatOpt,
+    ProfileOpt,
+    TextOrJson,
+    TokenizerOpt,
+    app,
+    color_wanted,
+    emit,
+    emit_json,
+    fail,
+    open_home,
+    table_width,
+)
+from memctl.config import today
+from memctl.errors import MemctlError
+
+
+@app.command()
+def status(
+    paths: Annotated[
+        list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes (folders or index files).")
+    ] = None,
+    format: FormatOpt = TextOrJson.text,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Headroom against every budget, and the size of every section and topic.
+
+    \b
+    Examples:
+      memctl status memory/
+      memctl status agents/*/memory --format json
+    """
+    from memctl.cli.views import render_fleet_text, render_status_text
+    from memctl.status import build_status, check_usable
+
+    reports: list[dict[str, Any]] = []
+    try:
+        for path in paths or [Path(".")]:
+            home = open_home(path, config, tokenizer, profile)
+            check_usable(home)
+            reports.append(build_status(home, today()))
+            home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    if format is TextOrJson.json:
+        emit_json(reports[0] if len(reports) == 1 else reports)
+    elif len(reports) == 1:
+        emit(render_status_text(reports[0], color_wanted(), table_width()))
+    else:
+        emit(render_fleet_text(reports, color_wanted(), table_width()))
