@@ -1,22 +1,32 @@
-"""A small content-addressed cache kept in a home's `.memctl/` folder.
+"""A small content-addressed cache, kept in the user's cache folder, never in the home.
 
 Everything memctl derives from a file (its token count, sections, links, front matter) is a pure
 function of the file's bytes, so it is keyed by a digest of them. A warm cache lets `assemble`
 run without importing the tokenizer, the markdown parser or the YAML parser at all.
+
+Trust: the cache lives outside the home (`$MEMCTL_CACHE_DIR`, else the platform's user cache
+folder: `$XDG_CACHE_HOME/memctl` or `~/.cache/memctl`), one file per home keyed by the home's real
+path, and each file carries a keyed digest (BLAKE2b with a random key kept beside it, readable by
+the user alone). A cache committed to a repository, copied from elsewhere or edited by hand fails
+the check and is ignored, then rebuilt. Each entry is also checked for its shape when read: an
+entry of the wrong shape is a miss, never a crash.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from os import PathLike
+    from collections.abc import Callable, Mapping
     from typing import Any
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 MAX_ENTRIES = 20_000  # the most recently used are kept
+MAX_CACHE_BYTES = 256 * 1024 * 1024  # a larger cache file is ignored
+_MAGIC = b"memctl-cache"
 
 
 try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up (2 ms a run)
@@ -29,27 +39,107 @@ def digest(text: str) -> str:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
+def cache_folder(env: Mapping[str, str] | None = None) -> str:
+    """Where memctl keeps its caches: $MEMCTL_CACHE_DIR, else the user's cache folder."""
+    env = os.environ if env is None else env
+    if env.get("MEMCTL_CACHE_DIR"):
+        return env["MEMCTL_CACHE_DIR"]
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):  # XDG, without platformdirs' 20 ms
+        base = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return os.path.join(base, "memctl")
+    import platformdirs
+
+    return platformdirs.user_cache_dir("memctl", appauthor=False)
+
+
+def cache_file(root: str, env: Mapping[str, str] | None = None) -> str:
+    """The cache file of the home whose real path is `root`."""
+    return os.path.join(cache_folder(env), "homes", digest(root)[:24] + ".json")
+
+
+def _read_small(path: str, cap: int) -> bytes | None:
+    """A regular file's bytes, or None (missing, special, too big, unreadable): never a hang."""
+    from memctl.errors import InputError
+    from memctl.fsutil import read_bytes
+
+    try:
+        return read_bytes(path, cap=cap)
+    except InputError:
+        return None
+
+
+def _key(folder: str) -> bytes | None:
+    """The random key that signs this user's caches, made on first use (mode 0600)."""
+    path = os.path.join(folder, "key")
+    data = _read_small(path, 1024)
+    if data is not None and len(data) >= 32:
+        return data[:32]
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        temp = os.path.join(folder, f".key.{os.getpid()}.tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(os.urandom(32))
+        try:
+            os.link(temp, path)  # only one process makes the key; the others read it
+        finally:
+            os.unlink(temp)
+    except FileExistsError:
+        pass
+    except OSError:
+        return None
+    data = _read_small(path, 1024)
+    return data[:32] if data is not None and len(data) >= 32 else None
+
+
+def _sign(key: bytes, payload: bytes) -> str:
+    return blake2b(payload, key=key, digest_size=32).hexdigest()
+
+
 class Cache:
     """A JSON map from string keys to plain values; `path=None` keeps it in memory only."""
 
-    def __init__(self, path: str | PathLike[str] | None):
-        self.path = os.fspath(path) if path is not None else None
+    def __init__(self, path: str | None, key: bytes | None = None):
+        self.path = path
         self._data: dict[str, Any] = {}
         self._used: set[str] = set()
         self._dirty = False
-        if path is not None:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    raw = json.load(handle)
-                if isinstance(raw, dict) and raw.get("version") == CACHE_VERSION:
-                    self._data = raw.get("entries", {})
-            except (OSError, ValueError):
-                self._data = {}  # a missing or damaged cache is rebuilt, never an error
+        self._key = key
+        if path is None:
+            return
+        if self._key is None:
+            self._key = _key(cache_folder())
+        raw = _read_small(path, MAX_CACHE_BYTES) if self._key is not None else None
+        if raw is None:
+            return
+        head, _, payload = raw.partition(b"\n")
+        parts = head.split(b" ")
+        if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(CACHE_VERSION).encode():
+            return
+        assert self._key is not None
+        import hmac
 
-    def get(self, key: str) -> Any:
+        if not hmac.compare_digest(parts[2].decode("ascii", "replace"), _sign(self._key, payload)):
+            return  # not written by memctl for this user: ignored, and rebuilt
+        try:
+            entries = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(entries, dict):
+            self._data = entries
+
+    @classmethod
+    def for_home(cls, root: str) -> Cache:
+        return cls(cache_file(root))
+
+    def get(self, key: str, valid: Callable[[Any], bool] | None = None) -> Any:
+        """The value, or None when there is none or it does not pass `valid` (a miss)."""
         value = self._data.get(key)
-        if value is not None:
-            self._used.add(key)
+        if value is None:
+            return None
+        if valid is not None and not valid(value):
+            return None
+        self._used.add(key)
         return value
 
     def put(self, key: str, value: Any) -> None:
@@ -59,22 +149,30 @@ class Cache:
             self._dirty = True
 
     def save(self) -> None:
-        """Write the cache if it changed; a home we cannot write to simply stays uncached."""
-        if not self._dirty or self.path is None:
+        """Write the cache if it changed; where it cannot be written, memctl simply stays uncached."""
+        if not self._dirty or self.path is None or self._key is None:
             return
         entries = self._data
         if len(entries) > MAX_ENTRIES:  # keep this run's entries, then the newest others
             used = {k: v for k, v in entries.items() if k in self._used}
             others = [(k, v) for k, v in entries.items() if k not in self._used]
             entries = dict(others[max(0, len(others) - (MAX_ENTRIES - len(used))) :]) | used
-        payload = json.dumps({"version": CACHE_VERSION, "entries": entries}, separators=(",", ":"))
+        payload = json.dumps(entries, separators=(",", ":")).encode("utf-8")
+        head = b" ".join((_MAGIC, str(CACHE_VERSION).encode(), _sign(self._key, payload).encode()))
         try:
             folder, name = os.path.split(self.path)
-            os.makedirs(folder, exist_ok=True)
-            tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-            with open(tmp, "w", encoding="utf-8") as handle:
-                handle.write(payload)
-            os.replace(tmp, self.path)
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            temp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(head + b"\n" + payload)
+            os.replace(temp, self.path)
             self._dirty = False
         except OSError:
             pass
+
+
+def is_count_list(value: Any, length: int) -> bool:
+    """A cached list of `length` token counts."""
+    return (isinstance(value, list) and len(value) == length
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value))

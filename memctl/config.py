@@ -98,7 +98,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "always": ("list[str]", "topics loaded on every dispatch"),
     "core": ("list[str]", "index headings that `split` keeps in the index"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
-    "cache": ("bool", "keep derived counts in .memctl/cache.json"),
+    "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
     "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
 }
@@ -202,6 +202,17 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             raise ConfigError(f"budget {name} must be a positive whole number", where, lines.get("budgets"))
 
 
+def _still_valid(raw: Any) -> bool:
+    """A cached config is checked like a fresh one; one that fails is parsed again."""
+    if not isinstance(raw, dict):
+        return False
+    try:
+        validate(raw, "cache")
+    except ConfigError:
+        return False
+    return True
+
+
 def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
     """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>."""
     raw: dict[str, Any] = {}
@@ -239,8 +250,8 @@ def load_config(
     if path is not None:
         text = read_text(path)
         key = f"cfg:{digest(text)}"
-        raw = cache.get(key) if cache is not None else None
-        if not isinstance(raw, dict):
+        raw = cache.get(key, _still_valid) if cache is not None else None
+        if raw is None:
             raw, lines = _parse_yaml(path, text)
             validate(raw, path, lines)
             if cache is not None:

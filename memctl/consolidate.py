@@ -17,9 +17,10 @@ from typing import NamedTuple
 
 from memctl.entries import Entry, entry_key, find_entries
 from memctl.errors import GuaranteeError, MemctlError
+from memctl.fsutil import check_destination
 from memctl.home import Doc, MemoryHome, doc_from_text
 from memctl.markdown import front_matter_span, split_lines
-from memctl.writer import FileChange, WritePlan
+from memctl.writer import FileChange, WritePlan, check_plan
 
 _SUMMARY = re.compile(r"^- (\d+) older entries \((\d{4}-\d{2}-\d{2}) … (\d{4}-\d{2}-\d{2})\) archived in \[(.+?)\]\(")
 
@@ -144,6 +145,13 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     warnings = [f"{d.front_matter.error}; topic left as it is" for d in docs
                 if d.rel in over_target and d.front_matter.error is not None]
     over_target -= {d.rel for d in docs if d.front_matter.error is not None}
+    for doc in docs:
+        if doc.rel in over_target:
+            try:
+                check_destination(home.root, doc.rel)
+            except MemctlError as exc:
+                warnings.append(f"{exc}; topic left as it is")
+                over_target.discard(doc.rel)
     parsed = {}
     where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
     for doc in docs:
@@ -206,7 +214,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             archive_texts[archive_rel] = joined + nl.join(_ended(a, nl) for a in work.archived)
     for rel, text in archive_texts.items():
         changes.append(FileChange(rel, texts.get(rel, archives.get(rel)), text))
-    return ConsolidatePlan(target, tuple(plans), WritePlan(tuple(changes)), tuple(warnings), home.counter.name)
+    write = WritePlan(tuple(changes))
+    check_plan(home.root, write)
+    return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name)
 
 
 def _ended(text: str, newline: str) -> str:
@@ -221,29 +231,46 @@ def _spaced(text: str, newline: str) -> str:
 
 def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date, target: int,
                  archive_rel: str) -> list[Step]:
+    """Move dated entries older than the cutoff, oldest first, while the topic is over target.
+
+    The topic's size is kept as a running estimate (each removed entry's own count taken off), and
+    counted exactly only when the estimate reaches the target, so a topic of any size takes one
+    pass instead of a count of the whole text for every entry moved.
+    """
     cutoff = today - timedelta(days=older_than)
     dated = sorted((e for e in entries if e.day and e.day < cutoff and work.lines[e.start] is not None),
                    key=lambda e: (e.day, e.start))
     moved: list[tuple[Entry, str]] = []
     nl = work.newline
     href = posixpath.relpath(archive_rel, posixpath.dirname(work.doc.rel) or ".")
+    existing = _existing_summary(work, archive_rel)
+    count, first, last = (existing[1], existing[2], existing[3]) if existing else (0, None, None)
+    position: int | None = None
+    summary_now = ""  # the summary line as the estimate counts it
+    estimate = work.count(work.text(today))
     for entry in dated:
-        if work.count(work.text(today)) <= target:
-            break
-        moved.append((entry, work.remove(entry)))
-        days = [e.day for e, _ in moved if e.day]
-        first, last, count = min(days), max(days), len(moved)
-        position = min(e.start for e, _ in moved)
+        if estimate <= target:
+            estimate = work.count(work.text(today))
+            if estimate <= target:
+                break
+        removed = work.remove(entry)
+        moved.append((entry, removed))
+        estimate -= work.count(removed)
+        assert entry.day is not None  # `dated` holds only dated entries
+        first = min(first, entry.day) if first else entry.day
+        last = max(last, entry.day) if last else entry.day
+        count += 1
+        position = entry.start if position is None else min(position, entry.start)
+        if existing is not None and work.lines[existing[0]] is not None:
+            summary_now = work.lines[existing[0]] or ""
+            work.lines[existing[0]] = None  # the earlier run's line is replaced by one that adds up both
+            position = min(position, existing[0])
+        line = (f"- {count} older entries ({first.isoformat()} … {last.isoformat()}) "
+                f"archived in [{archive_rel}]({href}){nl}")
         work.inserted.clear()
-        existing = _existing_summary(work, archive_rel)
-        if existing is not None:
-            number, old_count, old_first, old_last = existing
-            first, last = min(first, old_first), max(last, old_last)
-            count += old_count
-            work.lines[number] = None
-            position = min(position, number)
-        work.inserted[position] = (f"- {count} older entries ({first.isoformat()} … {last.isoformat()}) "
-                                   f"archived in [{archive_rel}]({href}){nl}")
+        work.inserted[position] = line
+        estimate += work.count(line) - work.count(summary_now)
+        summary_now = line
     if not moved:
         return []
     header = (f"## Archived from {work.doc.rel} on {today.isoformat()}: entries older than {older_than} days"
@@ -313,6 +340,8 @@ def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: dat
                 "updated:")] and fm_before:
             raise GuaranteeError("front matter would change beyond `updated`", topic.path)
         removed = _nonblank(body_before) - _nonblank(body_after)
+        for line in [line for line in removed if _SUMMARY.match(line)]:
+            del removed[line]  # memctl's own "N older entries … archived in" line, replaced by the new count
         archive = changes[topic.archive] if topic.archive else None
         added = _nonblank(archive.after) - _nonblank(archive.before or "") if archive else Counter()
         if removed - added:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1  # lint errors, --check would change something, --strict omissions
-EXIT_ERROR = 2  # bad usage, config or input; a failed guarantee; a locked home
+EXIT_ERROR = 2  # bad usage, config or input; a failed guarantee; a locked home; an I/O error
 EXIT_INTERRUPTED = 130
 
 
@@ -45,3 +45,10 @@ class GuaranteeError(MemctlError):
 
 class LockedError(MemctlError):
     """Another memctl process holds the home's lock."""
+
+
+class WriteError(MemctlError):
+    """The operating system refused a write (a full disk, no permission, an I/O error).
+
+    The message says what was already written, or that nothing was.
+    """

@@ -1,10 +1,16 @@
-"""Reading memory files strictly and writing them atomically."""
+"""Reading memory files strictly, and the primitives every write into a home goes through.
+
+Reads open only regular files (a FIFO, a device or a socket is refused, never waited on) and
+stop at a size cap. Writes never pass through a symlink or onto anything but a regular file:
+`check_destination` walks the path from the home's root with lstat before anything is written.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 
-from memctl.errors import InputError
+from memctl.errors import GuaranteeError, InputError, WriteError
 
 TYPE_CHECKING = False  # pathlib costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -12,13 +18,33 @@ if TYPE_CHECKING:
 
     StrPath = str | PathLike[str]
 
+MAX_FILE_BYTES = 64 * 1024 * 1024  # one markdown or config file; more is refused with one line
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
-def read_text(path: StrPath, shown: str | None = None) -> str:
-    """The file's text, decoded as strict UTF-8 (a BOM, if any, stays as U+FEFF)."""
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_bytes(path: StrPath, shown: str | None = None, cap: int = MAX_FILE_BYTES, follow: bool = True) -> bytes:
+    """The bytes of a regular file, at most `cap` of them; anything else is a one-line InputError."""
     name = shown or os.fspath(path)
+    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise InputError("no such file", name) from None
     except IsADirectoryError:
@@ -26,20 +52,163 @@ def read_text(path: StrPath, shown: str | None = None) -> str:
     except OSError as exc:
         raise InputError(f"cannot read ({exc.strerror or exc})", name) from None
     try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(f"is {kind_of(info.st_mode)}, not a regular file; memctl reads only regular files", name)
+        if info.st_size > cap:
+            raise InputError(f"is {info.st_size:,} bytes, over memctl's cap of {cap:,} bytes for one file", name)
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, max(info.st_size - size, 0) + 1)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > cap:
+                raise InputError(f"grew past memctl's cap of {cap:,} bytes for one file while being read", name)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror or exc})", name) from None
+    finally:
+        os.close(fd)
+
+
+def decode(data: bytes, name: str) -> str:
+    """Strict UTF-8 (a BOM, if any, stays as U+FEFF); anything else names the byte and line."""
+    try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"not valid UTF-8 at byte {exc.start}", name, line) from None
 
 
+def read_text(path: StrPath, shown: str | None = None) -> str:
+    """The file's text, decoded as strict UTF-8."""
+    name = shown or os.fspath(path)
+    return decode(read_bytes(path, name), name)
+
+
+def pending_journals(root: str) -> list[str]:
+    """What an unfinished write left in the home's journal folder: journals, and the temporary file
+    of one that was being written (one listdir: every command asks, before it reads the home)."""
+    try:
+        return sorted(os.listdir(os.path.join(root, ".memctl", "journal")))
+    except OSError:
+        return []
+
+
+def check_destination(root: str, rel: str) -> str:
+    """The absolute path where `rel` may be written inside the home `root`.
+
+    Every existing part of the path is looked at with lstat: a symlink anywhere on the way, or a
+    destination that is a folder, FIFO, socket or device, is refused (GuaranteeError), so that a
+    write can never leave the home or land on something that is not a plain file.
+    """
+    parts = rel.split("/")
+    if rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
+        raise GuaranteeError("is not a plain path inside the home; nothing was written", rel)
+    path = root
+    for number, part in enumerate(parts, start=1):
+        path = os.path.join(path, part)
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return os.path.join(root, *parts)
+        except OSError as exc:
+            raise WriteError(f"cannot look at it ({exc.strerror}); nothing was written", rel) from None
+        shown = "/".join(parts[:number])
+        if stat.S_ISLNK(mode):
+            raise GuaranteeError(f"{shown} is a symlink; memctl never writes through a link; nothing was written",
+                                 rel)
+        last = number == len(parts)
+        if not last and not stat.S_ISDIR(mode):
+            raise GuaranteeError(f"{shown} is {kind_of(mode)}, not a folder; nothing was written", rel)
+        if last and not stat.S_ISREG(mode):
+            raise GuaranteeError(f"is {kind_of(mode)}; memctl writes only regular files; nothing was written", rel)
+    return path
+
+
+def current_text(root: str, rel: str) -> str | None:
+    """What `rel` holds now (None when it does not exist), read without following a link."""
+    path = check_destination(root, rel)
+    try:
+        return decode(read_bytes(path, rel, follow=False), rel)
+    except InputError:
+        if not os.path.lexists(path):
+            return None
+        raise
+
+
+def make_folders(root: str, rel_folder: str) -> str:
+    """Create the folders of `rel_folder` one at a time, never following a link; return its path."""
+    path = root
+    for part in [p for p in rel_folder.split("/") if p]:
+        path = os.path.join(path, part)
+        try:
+            os.mkdir(path)
+        except FileExistsError:
+            pass
+        mode = os.lstat(path).st_mode
+        if not stat.S_ISDIR(mode):
+            raise GuaranteeError(f"is {kind_of(mode)}, not a folder; nothing more was written", rel_folder)
+    return path
+
+
+def write_temp(folder: str, name: str, data: bytes, mode: int | None = None) -> str:
+    """A new, fsynced file `name` in `folder` (never an existing one, never through a link).
+
+    `mode` sets its permission bits exactly (to keep those of the file it replaces); without it
+    the umask applies, as for any new file.
+    """
+    path = os.path.join(folder, name)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o666)
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        _unlink_quietly(path)
+        raise
+    os.close(fd)
+    return path
+
+
+def fsync_folder(folder: str) -> None:
+    """Make a rename or a new name in `folder` durable."""
+    fd = os.open(folder, os.O_RDONLY | _CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
 def atomic_write(path: StrPath, text: str) -> None:
-    """Write `text` to `path` through a fsynced temporary file in the same folder, then rename."""
+    """Write a file that is not part of a home (a report, a manifest): temporary file, fsync, rename.
+
+    An OSError (a full disk, no permission) is a one-line WriteError; the old file, if any, stays.
+    """
     import tempfile  # not on the read-only path that runs before every dispatch
 
+    shown = os.fspath(path)
     folder, name = os.path.split(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else None
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else None
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".memctl.tmp", dir=folder)
+    except OSError as exc:
+        raise WriteError(f"cannot write ({exc.strerror or exc}); nothing was written", shown) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(text.encode("utf-8"))
@@ -48,11 +217,11 @@ def atomic_write(path: StrPath, text: str) -> None:
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, path)
+    except OSError as exc:
+        _unlink_quietly(tmp)
+        raise WriteError(f"cannot write ({exc.strerror or exc}); the file was left as it was", shown) from None
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _unlink_quietly(tmp)
         raise
 
 

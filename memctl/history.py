@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from memctl.cache import is_count_list
 from memctl.errors import MemctlError
 from memctl.gitlog import Repo
 from memctl.home import ARCHIVE_DIRS, MemoryHome
@@ -106,7 +107,7 @@ class Sizer:
 
     def stats(self, blob_ids: list[str]) -> dict[str, list[int]]:
         name = self.home.counter.name
-        known = {b: self.home.cache.get(f"blob:{name}:{b}") for b in blob_ids}
+        known = {b: self.home.cache.get(f"blob:{name}:{b}", lambda v: is_count_list(v, 3)) for b in blob_ids}
         missing = [b for b, v in known.items() if not isinstance(v, list)]
         for blob, data in self.repo.blobs(missing).items():
             text = data.decode("utf-8", errors="replace")
@@ -117,8 +118,8 @@ class Sizer:
 
     def links(self, index_rel: str, blob: str) -> list[str]:
         key = f"links:{self.home.config.section_level}:{blob}"
-        cached = self.home.cache.get(key)
-        if isinstance(cached, list):
+        cached = self.home.cache.get(key, lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
+        if cached is not None:
             return cached
         text = self.repo.blobs([blob])[blob].decode("utf-8", errors="replace")
         lines = split_lines(text)

@@ -18,7 +18,7 @@ from itertools import accumulate, pairwise
 from memctl.cache import Cache, digest
 from memctl.config import Config, load_config
 from memctl.errors import InputError
-from memctl.fsutil import Guard, read_text
+from memctl.fsutil import Guard, pending_journals, read_text
 from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines
 from memctl.record import record
 from memctl.tokens import TokenCounter
@@ -172,6 +172,7 @@ class MemoryHome:
     linked: frozenset[str]  # topics the index links to
     skipped: tuple[Skipped, ...]
     shown: str = "."  # the home as the user named it, for reports
+    notices: tuple[str, ...] = ()  # what loading did besides reading: an interrupted write finished
 
     @cached_property
     def _always(self) -> set[str]:
@@ -192,9 +193,9 @@ class MemoryHome:
         return doc.rel in self._always or fm.always or fm.machine_written
 
     def warnings(self) -> list[str]:
-        return [
+        return [*self.notices, *(
             f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped: {s.target}" for s in self.skipped
-        ]
+        )]
 
     def save_cache(self) -> None:
         self.cache.save()
@@ -202,8 +203,8 @@ class MemoryHome:
 
 def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, Any]:
     key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
-    facts = cache.get(key)
-    if isinstance(facts, dict):
+    facts = cache.get(key, _valid_facts)
+    if facts is not None:
         return facts
     lines = split_lines(text)
     fm_lines = front_matter_span(lines)
@@ -214,6 +215,26 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
         facts["fm"], facts["fm_error"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
     cache.put(key, facts)
     return facts
+
+
+def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(row, list) and len(row) == len(kinds)
+        and all(isinstance(x, k) and not isinstance(x, bool) for x, k in zip(row, kinds, strict=True)) for row in value)
+
+
+def _valid_facts(facts: Any) -> bool:
+    """Cached facts of the shape parse_body() and _facts() make; anything else is a miss."""
+    if not isinstance(facts, dict):
+        return False
+    error = facts.get("fm_error")
+    fm = facts.get("fm")
+    return (_rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
+            and _rows(facts.get("blocks"), (int, int, str)) and isinstance(facts.get("fm_lines"), int)
+            and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
+            and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
+            and (error is None or (isinstance(error, dict) and isinstance(error.get("message"), str)
+                                   and isinstance(error.get("line"), int))))
 
 
 def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str) -> FrontMatter:
@@ -333,7 +354,12 @@ def load_home(
     """Read the home at PATH (a folder, or its index file) into a MemoryHome."""
     given = os.fspath(path)
     root, index_name = resolve_home(given)
-    cache = Cache(os.path.join(root, ".memctl", "cache.json"))
+    notices: tuple[str, ...] = ()
+    if pending_journals(root):  # an interrupted write: finished (or undone) before anything is read
+        from memctl.journal import recover_on_load
+
+        notices = tuple(recover_on_load(root))
+    cache = Cache.for_home(root)
     config = load_config(root, os.fspath(config_file) if config_file is not None else None, overrides, env, cache)
     if not config.cache:
         cache = Cache(None)
@@ -382,7 +408,7 @@ def load_home(
                 archived.append(load_doc(found, rel, counter, level, cache, guard))
     shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived), frozenset(linked),
-                      tuple(skipped), shown)
+                      tuple(skipped), shown, notices)
 
 
 def _posix(path: str) -> str:

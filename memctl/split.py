@@ -10,14 +10,15 @@ from __future__ import annotations
 import os
 import re
 from datetime import date, datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
-from memctl.fsutil import Guard, read_text
+from memctl.fsutil import Guard, check_destination, current_text
 from memctl.home import Doc, MemoryHome, Part, doc_from_text, load_doc
 from memctl.markdown import front_matter_span, split_lines
-from memctl.writer import FileChange, WritePlan, archive_name
+from memctl.writer import FileChange, WritePlan, archive_name, check_plan
 
 KEEP_MARK = "<!-- memctl-keep -->"
 _LINK_LINE = re.compile(r"^- \[.*\]\(.*\)(?: — .*)? \(~[\d,]+ tokens\)\r?\n?$")  # as link_line() writes them
@@ -45,6 +46,7 @@ class SplitPlan(NamedTuple):
     after: dict[str, int]
     write: WritePlan
     tokenizer: str = "cl100k_base"
+    archive: str | None = None  # where the original is copied before anything else is written
 
 
 def slugify(heading: str) -> str:
@@ -139,18 +141,19 @@ def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into:
     new_source = _rebuild(doc, parsed, moves)
     changes = [FileChange(doc.rel, doc.text, new_source)]
     for move in moves:
-        path = root / move.dest
         if move.action == "append":
-            old = read_text(path, move.dest)
+            old = current_text(home.root, move.dest) or ""
             joiner = "" if not old or old.endswith("\n") else newline
             changes.append(FileChange(move.dest, old, old + joiner + move.section_text))
         else:
             fm = _front_matter(move.heading or move.dest, first_sentence(move.section_text),
                                move.dest.rsplit("/", 1)[-1][:-3], today, newline)
             changes.append(FileChange(move.dest, None, fm + move.section_text))
-    write = WritePlan(tuple(changes), ((archive_name(doc.rel, now), doc.text),))
+    copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived})
+    write = WritePlan((FileChange(copy, None, doc.text), *changes))
+    check_plan(home.root, write)
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
-    plan = SplitPlan(doc.rel, level, tuple(moves), tuple(kept), before, after, write, home.counter.name)
+    plan = SplitPlan(doc.rel, level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy)
     verify(home, doc, plan, keep_set, into_rel)
     return plan
 
@@ -180,16 +183,37 @@ def _moves(home: MemoryHome, doc: Doc, level: int, keep: set[str], into_rel: str
             slug = f"{base}-{n}"
         dest = f"{into_rel}{slug}.md"
         ending = newline if section.endswith("\n") else ""
-        line = link_line(part.heading or slug, _relative(dest, doc_dir), first_sentence(section), part.tokens, ending)
+        summary = first_sentence(section)
+        line = link_line(part.heading or slug, _relative(dest, doc_dir), summary, part.tokens, ending)
+        # Whether the section pays for its line is judged on the line it would get without a numbered
+        # slug, so the choice does not hang on which other sections move (and a second run agrees).
+        judged = link_line(part.heading or slug, _relative(f"{into_rel}{base}.md", doc_dir), summary,
+                           home.counter.count(section), ending)
         own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
-        if home.counter.count(own) <= home.counter.count(line):
+        if home.counter.count(own) <= home.counter.count(judged):
             kept.append(part.heading or "")
             continue
         taken.add(slug)
-        action = "append" if os.path.exists(os.path.join(home.root, dest)) else "create"
+        action = "append" if os.path.lexists(check_destination(home.root, dest)) else "create"
         moves.append(Move(part.heading or "", part.level, part.start_line, part.end_line, part.tokens, dest,
                           action, line, section.lstrip("\ufeff")))
-    return moves, kept
+    return _apart_from_setext(doc, moves), kept
+
+
+def _apart_from_setext(doc: Doc, moves: list[Move]) -> list[Move]:
+    """A link line right above a setext heading (`Title` over `---`) would turn the heading's
+    text into a continuation of the list item; a blank line after the link line keeps it a heading."""
+    moved = {m.start_line for m in moves}
+    following = {a.start_line: b for a, b in pairwise(doc.parts)}
+    out = []
+    for move in moves:
+        after = following.get(move.start_line)
+        if (after is not None and after.start_line not in moved and after.level > 0
+                and not doc.text[after.start : after.end].lstrip().startswith("#")
+                and move.link_line.endswith("\n")):
+            move = move._replace(link_line=move.link_line + doc.newline)
+        out.append(move)
+    return out
 
 
 def _relative(dest: str, doc_dir: str) -> str:
@@ -215,6 +239,8 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, keep: set[str], into_rel
     """The guarantees, checked on the planned texts: raise GuaranteeError if one fails."""
     changes = {c.rel: c for c in plan.write.changes}
     restored = changes[doc.rel].after
+    if plan.archive is None or changes[plan.archive].after != doc.text:
+        raise GuaranteeError("the archive copy would not hold the original byte for byte", plan.archive)
     for move in plan.moves:
         change = changes[move.dest]
         if move.action == "append":
@@ -250,7 +276,7 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
         "kept": list(plan.kept),
         "before": plan.before,
         "after": plan.after,
-        "archive": [rel for rel, _ in plan.write.archive],
+        "archive": [plan.archive] if plan.archive else [],
         "applied": applied,
     }
 
@@ -265,6 +291,6 @@ def render_plan_text(plan: SplitPlan, applied: bool) -> str:
     b, a = plan.before, plan.after
     lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens "
                  f"({plan.tokenizer})")
-    lines.append(f"original copied to {plan.write.archive[0][0]}" if applied
+    lines.append(f"original copied to {plan.archive}" if applied
                  else "dry run: nothing written (--apply writes, --diff shows the changes)")
     return "\n".join(lines) + "\n"

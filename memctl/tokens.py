@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import pairwise
 
-from memctl.cache import Cache, digest
+from memctl.cache import Cache, digest, is_count_list
 from memctl.errors import ConfigError
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
@@ -46,6 +46,11 @@ def _load_encoding(name: str) -> Any:
     return enc
 
 
+def _plausible(tokens: int, text: str) -> bool:
+    """A count that some tokenizer could give: at least one token for any text, at most one a byte."""
+    return (tokens > 0 or not text) and tokens <= 4 * len(text)
+
+
 class TokenCounter:
     """Counts tokens with one tokenizer, remembering counts by a digest of the text."""
 
@@ -79,8 +84,8 @@ class TokenCounter:
         hashing a text the caller has hashed already.
         """
         key = f"tok:{self.name}:{text_digest or digest(text)}:{','.join(map(str, cuts))}"
-        cached = self.cache.get(key)
-        if isinstance(cached, list) and len(cached) == len(cuts) + 1:
+        cached = self.cache.get(key, lambda v: is_count_list(v, len(cuts) + 1) and _plausible(sum(v), text))
+        if cached is not None:
             return cached
         if not cuts:  # a plain count needs no token boundaries
             parts = [(len(text) + 2) // 4 if self.name == "chars4" else len(self._encoding().encode_ordinary(text))]

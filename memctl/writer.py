@@ -1,21 +1,22 @@
 """Plan, then write: the one way memctl changes a home.
 
 A command computes a WritePlan (the new text of every file it would change), checks its
-guarantees on that plan, and only then writes: under the home's lock, the originals copied to
-`archive/` first, every file through a temporary file and a rename.
+guarantees on that plan, and only then hands it to `memctl.journal.apply_plan`, which writes it
+under the home's lock through a journal, so that a crash ends in the old state or the new one.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from datetime import datetime, timezone
-from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from memctl.errors import LockedError
-from memctl.fsutil import atomic_write, read_text
+from memctl.errors import LockedError, WriteError
+from memctl.fsutil import check_destination
 
 LOCK_TIMEOUT = 10.0  # seconds a second writer waits for the first
+LOCK_REL = ".memctl/lock"
 
 
 class FileChange(NamedTuple):
@@ -26,13 +27,23 @@ class FileChange(NamedTuple):
 
 class WritePlan(NamedTuple):
     changes: tuple[FileChange, ...]
-    archive: tuple[tuple[str, str], ...] = ()  # (archive rel, text) copies written before anything else
 
 
-def archive_name(rel: str, when: datetime) -> str:
-    """`archive/MEMORY.20261129T151200Z.md` for `MEMORY.md` (a UTC timestamp)."""
+def archive_name(rel: str, when: datetime, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """`archive/MEMORY.20261129T151200Z.md` for `MEMORY.md` (a UTC timestamp), `-2`, `-3`… when taken."""
     stem = rel.rsplit("/", 1)[-1].removesuffix(".md")
-    return f"archive/{stem}.{when.astimezone(timezone.utc).strftime('%Y%m%dT%H%M%SZ')}.md"
+    base = f"archive/{stem}.{when.astimezone(timezone.utc).strftime('%Y%m%dT%H%M%SZ')}"
+    name, number = f"{base}.md", 1
+    while name in taken:
+        number += 1
+        name = f"{base}-{number}.md"
+    return name
+
+
+def check_plan(root: str, plan: WritePlan) -> None:
+    """Refuse, at planning time, a plan that would write through a link or onto a special file."""
+    for change in plan.changes:
+        check_destination(root, change.rel)
 
 
 def unified_diff(plan: WritePlan) -> str:
@@ -46,53 +57,47 @@ def unified_diff(plan: WritePlan) -> str:
     return "".join(out)
 
 
-def home_lock(root: Path, timeout: float | None = None):  # type: ignore[no-untyped-def]
-    """The home's write lock (`.memctl/lock`), held by one memctl process at a time."""
-    from filelock import FileLock, Timeout
+class HomeLock:
+    """The home's write lock (`.memctl/lock`), held by one memctl process at a time.
 
-    timeout = LOCK_TIMEOUT if timeout is None else timeout
-    folder = root / ".memctl"
-    folder.mkdir(exist_ok=True)
-    lock = FileLock(str(folder / "lock"), timeout=timeout)
-
-    class _Held:
-        def __enter__(self) -> None:
-            try:
-                lock.acquire()
-            except Timeout:
-                raise LockedError(f"another memctl process is writing this home (waited {timeout:g} s for "
-                                  ".memctl/lock); try again when it is done", root) from None
-
-        def __exit__(self, *exc: object) -> None:
-            lock.release()
-
-    return _Held()
-
-
-def apply_plan(root: str | Path, plan: WritePlan) -> list[str]:
-    """Write the plan: archive copies first, then each changed file, atomically. Returns what was written.
-
-    Each file's text on disk must still be what the plan was made from; otherwise nothing more is
-    written and the command fails, so a change made meanwhile is never overwritten.
+    An agent that writes memory itself can take the same lock (see the README) or use
+    `memctl append`, so that memctl never rewrites a file under its feet.
     """
-    from memctl.errors import GuaranteeError
 
-    root = Path(root)
-    written = []
-    with home_lock(root):
-        for change in plan.changes:
-            path = root / change.rel
-            now = read_text(path, change.rel) if path.exists() else None
-            if now != change.before:
-                raise GuaranteeError("changed on disk while memctl was planning; nothing was written", change.rel)
-        for rel, text in plan.archive:
-            target = root / rel
-            if target.exists():
-                raise GuaranteeError("archive copy exists already; nothing was written", rel)
-            atomic_write(target, text)
-            written.append(rel)
-        for change in plan.changes:
-            if change.before != change.after:
-                atomic_write(root / change.rel, change.after)
-                written.append(change.rel)
-    return written
+    def __init__(self, root: str, timeout: float | None = None):
+        self.root = root
+        self.timeout = LOCK_TIMEOUT if timeout is None else timeout
+        self._lock: Any = None
+
+    def acquire(self) -> None:
+        from filelock import FileLock, Timeout
+
+        from memctl.fsutil import make_folders
+
+        try:
+            make_folders(self.root, ".memctl")
+            check_destination(self.root, LOCK_REL)
+            self._lock = FileLock(os.path.join(self.root, LOCK_REL), timeout=self.timeout)
+            self._lock.acquire()
+        except Timeout:
+            raise LockedError(f"another memctl process is writing this home (waited {self.timeout:g} s for "
+                              f"{LOCK_REL}); try again when it is done", self.root) from None
+        except OSError as exc:
+            raise WriteError(f"cannot take the home's lock {LOCK_REL} ({exc.strerror or exc}); "
+                             "nothing was written", self.root) from None
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> HomeLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def home_lock(root: str | os.PathLike[str], timeout: float | None = None) -> HomeLock:
+    return HomeLock(os.fspath(root), timeout)

@@ -12,13 +12,20 @@ FIXTURES = ROOT / "fixtures"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tests' own memctl cache folder, so that no test reads or writes the user's."""
+    return tmp_path_factory.mktemp("memctl-cache")
+
+
 @pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+def _at_repo_root(monkeypatch: pytest.MonkeyPatch, cache_dir: Path) -> None:
     """Paths in reports are shown as given: run every test from the repository root."""
     monkeypatch.chdir(ROOT)
     for name in list(os.environ):
         if name.startswith("MEMCTL_") and name != "MEMCTL_UPDATE_GOLDEN":
             monkeypatch.delenv(name)
+    monkeypatch.setenv("MEMCTL_CACHE_DIR", str(cache_dir))
 
 
 @pytest.fixture

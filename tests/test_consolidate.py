@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from memctl.consolidate import Options, plan_consolidate, verify
 from memctl.errors import GuaranteeError
 from memctl.home import load_home
-from memctl.writer import apply_plan
+from memctl.journal import apply_plan
 
 from .conftest import check_golden
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from memctl.errors import GuaranteeError
 from memctl.home import load_home
 from memctl.split import plan_split, slugify
-from memctl.writer import apply_plan, home_lock
+from memctl.journal import apply_plan
+from memctl.writer import home_lock
 
 TODAY = date(2026, 11, 29)
 NOW = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
@@ -157,7 +158,7 @@ def test_split_conserves_and_is_stable(tmp_path_factory, blocks, newline):
     apply_plan(home.root, result.write)
     again_home, again = plan(root)
     assert again.moves == ()
-    assert (root / result.write.archive[0][0]).read_bytes() == text.encode()
+    assert (root / result.archive).read_bytes() == text.encode()
     new_index = (root / "MEMORY.md").read_bytes().decode()
     assert again_home.index.tokens == result.after["tokens"] and new_index.count("](topics/") == len(result.moves)
     assert isinstance(Path(root / result.moves[0].dest).stat().st_size, int)

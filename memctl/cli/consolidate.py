@@ -62,7 +62,7 @@ def consolidate(
     """
     from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
     from memctl.errors import EXIT_FINDINGS
-    from memctl.writer import apply_plan
+    from memctl.journal import apply_plan
 
     options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
                       timeout=timeout)
@@ -74,7 +74,7 @@ def consolidate(
         for warning in plan.warnings:
             err(f"warning: {warning}")
         if apply and plan.write.changes:
-            apply_plan(home.root, plan.write)
+            apply_plan(home.root, plan.write, "consolidate")
         home.save_cache()
     except MemctlError as error:
         fail(error)

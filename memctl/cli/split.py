@@ -56,15 +56,15 @@ def split(
     """
     from memctl.config import now
     from memctl.home import find_home
+    from memctl.journal import apply_plan
     from memctl.split import plan_data, plan_split, render_plan_text, split_target
-    from memctl.writer import apply_plan
 
     try:
         home = open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
         doc = split_target(home, path)
         plan = plan_split(home, doc, keep=list(keep or ()), level=level, into=into, today=today(), now=now())
         if apply and plan.moves:
-            written = apply_plan(home.root, plan.write)
+            written = apply_plan(home.root, plan.write, "split")
             err(f"wrote {len(written)} files")
         home.save_cache()
     except MemctlError as error:

@@ -1,0 +1,272 @@
+"""Crash-safe changes to a home: every multi-file write goes through a journal.
+
+Before any file of a plan is touched, the whole plan (each file's old and new text) is written
+and fsynced to `.memctl/journal/<id>.json`. Then the files are written: archive files first, so
+that text leaves a file only after its new home is durable; then new files; then the files that
+change. Each file goes through a fsynced temporary file and a rename, and is compared with the
+plan right before its rename, so that a change another program made meanwhile is never
+overwritten. Then the journal is removed.
+
+A write that fails part-way (an I/O error, a file changed by someone else) is undone from the
+journal before the error is reported. A write that dies part-way (a crash, SIGKILL) leaves its
+journal; the next memctl command that finds it with the home's lock free finishes it (every file
+is then either as before or as planned) or, if another program changed one of the files since,
+undoes it. Either way the home ends in the old state or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+from collections.abc import Iterable
+
+from memctl.errors import GuaranteeError, InputError, LockedError, MemctlError, WriteError
+from memctl.fsutil import (
+    check_destination,
+    current_text,
+    fsync_folder,
+    make_folders,
+    pending_journals,
+    read_text,
+    write_temp,
+)
+from memctl.writer import FileChange, WritePlan, home_lock
+
+JOURNAL_REL = ".memctl/journal"
+JOURNAL_VERSION = 1
+ARCHIVE_DIRS = ("archive", "memory/archive")
+
+
+def _temp_name(rel: str, journal_id: str) -> str:
+    return f".{posixpath.basename(rel)}.memctl-{journal_id}.tmp"
+
+
+def _is_archive(rel: str) -> bool:
+    return any(rel.startswith(folder + "/") for folder in ARCHIVE_DIRS)
+
+
+def write_order(changes: Iterable[FileChange]) -> list[FileChange]:
+    """Archive files first, then new files, then files that change; no-op changes dropped."""
+    real = [c for c in changes if c.before != c.after]
+    return sorted(real, key=lambda c: (not _is_archive(c.rel), c.before is not None))
+
+
+def _put(root: str, rel: str, expect: str | None, text: str | None, journal_id: str) -> None:
+    """Turn `rel` from `expect` into `text` (None: no file), if it still holds `expect`."""
+    path = check_destination(root, rel)
+    folder = os.path.dirname(path)
+    if text is None:  # undoing the creation of a file: it held only text the plan put there
+        if current_text(root, rel) == expect:
+            os.unlink(path)
+            fsync_folder(folder)
+        return
+    make_folders(root, posixpath.dirname(rel))
+    mode = os.lstat(path).st_mode & 0o7777 if expect is not None and os.path.lexists(path) else None
+    temp = write_temp(folder, _temp_name(rel, journal_id), text.encode("utf-8"), mode)
+    try:
+        if expect is None:
+            try:
+                os.link(temp, path)  # creates the file only if it still does not exist
+            except FileExistsError:
+                raise GuaranteeError("appeared on disk while memctl was writing (another program made it)",
+                                     rel) from None
+            os.unlink(temp)
+        else:
+            if current_text(root, rel) != expect:
+                raise GuaranteeError("changed on disk while memctl was writing (another program wrote to it)", rel)
+            os.replace(temp, path)
+    except BaseException:
+        if os.path.lexists(temp):
+            os.unlink(temp)
+        raise
+    fsync_folder(folder)
+
+
+def _journal_path(root: str, journal_id: str) -> str:
+    return os.path.join(root, ".memctl", "journal", f"{journal_id}.json")
+
+
+def _begin(root: str, journal_id: str, command: str, changes: list[FileChange]) -> None:
+    from datetime import datetime, timezone
+
+    folder = make_folders(root, JOURNAL_REL)
+    data = {"version": JOURNAL_VERSION, "id": journal_id, "command": command, "pid": os.getpid(),
+            "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "changes": [{"rel": c.rel, "before": c.before, "after": c.after} for c in changes]}
+    payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    temp = write_temp(folder, f".{journal_id}.json.tmp", payload)
+    try:
+        os.replace(temp, _journal_path(root, journal_id))
+    except BaseException:
+        os.unlink(temp)
+        raise
+    fsync_folder(folder)
+
+
+def _end(root: str, journal_id: str) -> None:
+    path = _journal_path(root, journal_id)
+    os.unlink(path)
+    fsync_folder(os.path.dirname(path))
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, MemctlError):
+        return exc.message
+    if isinstance(exc, OSError):
+        return f"the system refused the write ({exc.strerror or exc})"
+    return str(exc)
+
+
+def _writable(root: str, changes: list[FileChange]) -> None:
+    """Every folder that will receive a file can be written: checked before the first write."""
+    seen = set()
+    for change in changes:
+        folder = posixpath.dirname(change.rel)
+        while folder and not os.path.isdir(os.path.join(root, folder)):
+            folder = posixpath.dirname(folder)
+        if folder in seen:
+            continue
+        seen.add(folder)
+        if not os.access(os.path.join(root, folder), os.W_OK):
+            raise WriteError(f"cannot write in {folder or 'the home folder'} (permission denied); "
+                             "nothing was written", change.rel)
+
+
+def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "write") -> list[str]:
+    """Write the plan through a journal, under the home's lock. Returns the files written, in order.
+
+    Each file must still hold what the plan was made from; otherwise nothing is written. Any
+    failure part-way is undone from the journal and reported as one line (exit 2).
+    """
+    import secrets
+
+    root = os.fspath(root)
+    changes = write_order(plan.changes)
+    if not changes:
+        return []
+    with home_lock(root):
+        recover(root)  # a journal left by a writer that died: ours now that we hold the lock
+        for change in changes:
+            try:
+                now = current_text(root, change.rel)
+            except InputError as exc:
+                raise GuaranteeError(f"cannot be compared with the plan ({exc.message}); nothing was written",
+                                     change.rel) from None
+            if now != change.before:
+                raise GuaranteeError("changed on disk while memctl was planning; nothing was written", change.rel)
+        _writable(root, changes)
+        journal_id = secrets.token_hex(6)
+        try:
+            _begin(root, journal_id, command, changes)
+        except OSError as exc:
+            raise WriteError(f"cannot write the journal ({exc.strerror or exc}); nothing was written",
+                             JOURNAL_REL) from None
+        done: list[FileChange] = []
+        for change in changes:
+            try:
+                _put(root, change.rel, change.before, change.after, journal_id)
+            except (OSError, MemctlError) as exc:
+                raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
+            done.append(change)
+        try:
+            _end(root, journal_id)
+        except OSError:
+            pass  # every file is written; the next command finds them all as planned and removes it
+    return [c.rel for c in changes]
+
+
+def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], failed: FileChange,
+                        exc: BaseException, total: int) -> MemctlError:
+    reason = _reason(exc)
+    try:
+        for change in reversed([*done, failed]):  # the failed file may be written already, too
+            if current_text(root, change.rel) != change.before:
+                _put(root, change.rel, change.after, change.before, journal_id)
+        _remove_temps(root, [*done, failed], journal_id)
+        _end(root, journal_id)
+    except (OSError, MemctlError) as again:
+        return WriteError(f"{reason}; {len(done)} of {total} files were already written and undoing them failed "
+                          f"too ({_reason(again)}): the journal in {JOURNAL_REL} stays, and the next memctl "
+                          "command (or `memctl recover`) finishes or undoes the write", failed.rel)
+    restored = f"the {len(done)} files already written were restored" if done else "no file had been written"
+    cls = GuaranteeError if isinstance(exc, GuaranteeError) else WriteError
+    return cls(f"{reason}; nothing was changed ({restored})", failed.rel)
+
+
+def _load(root: str, name: str) -> tuple[str, list[FileChange]]:
+    rel = f"{JOURNAL_REL}/{name}"
+    try:
+        data = json.loads(read_text(check_destination(root, rel), rel))
+        changes = [FileChange(c["rel"], c["before"], c["after"]) for c in data["changes"]]
+        ok = all(isinstance(c.rel, str) and isinstance(c.after, str) and isinstance(c.before, (str, type(None)))
+                 for c in changes)
+        command = str(data.get("command", "write"))
+    except (ValueError, KeyError, TypeError):
+        ok = False
+    if not ok:
+        raise InputError("a damaged journal: memctl left it in place; look at it, then remove it", rel)
+    for change in changes:
+        check_destination(root, change.rel)  # a journal never makes memctl write outside the home
+    return command, changes
+
+
+def recover(root: str) -> list[str]:
+    """Finish or undo every unfinished write; the caller holds the home's lock. Returns what was done."""
+    done = []
+    for name in pending_journals(root):
+        if name.startswith(".") or not name.endswith(".json"):
+            continue
+        journal_id = name[: -len(".json")]
+        command, changes = _load(root, name)
+        states = {}
+        for change in changes:
+            try:
+                states[change.rel] = current_text(root, change.rel)
+            except InputError:
+                states[change.rel] = "\0unreadable"
+        foreign = [c.rel for c in changes if states[c.rel] not in (c.before, c.after)]
+        _remove_temps(root, changes, journal_id)  # a write that died leaves its temporary files
+        ordered = write_order(changes)
+        if not foreign:
+            for change in ordered:
+                if states[change.rel] == change.before:
+                    _put(root, change.rel, change.before, change.after, journal_id)
+            what = f"finished an interrupted `memctl {command}`: {len(ordered)} files as it planned them"
+        else:
+            for change in reversed(ordered):
+                if states[change.rel] == change.after:
+                    _put(root, change.rel, change.after, change.before, journal_id)
+            what = (f"undid an interrupted `memctl {command}`: {', '.join(foreign)} changed since, so every "
+                    "other file is back as it was before")
+        _remove_temps(root, changes, journal_id)
+        _end(root, journal_id)
+        done.append(what)
+    folder = os.path.join(root, ".memctl", "journal")
+    for name in os.listdir(folder) if os.path.isdir(folder) and not os.path.islink(folder) else ():
+        if name.startswith(".") and name.endswith(".json.tmp"):  # a journal that was never begun
+            os.unlink(os.path.join(folder, name))
+    return done
+
+
+def _remove_temps(root: str, changes: list[FileChange], journal_id: str) -> None:
+    for change in changes:
+        temp = posixpath.join(posixpath.dirname(change.rel), _temp_name(change.rel, journal_id))
+        try:
+            path = check_destination(root, temp)
+        except MemctlError:
+            continue
+        if os.path.isfile(path):
+            os.unlink(path)
+
+
+def recover_on_load(root: str) -> list[str]:
+    """What a command that reads a home does on finding a journal: finish it if its writer is gone."""
+    try:
+        with home_lock(root):
+            return [f"{what} (found on start-up)" for what in recover(root)]
+    except LockedError:
+        return ["a memctl write in this home is still under way; what was read may be part-way through it"]
+    except (OSError, MemctlError) as exc:
+        return [f"this home has an unfinished memctl write that cannot be finished here ({_reason(exc)}): "
+                "run `memctl recover` where the home can be written"]
