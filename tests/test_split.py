@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from memctl.errors import GuaranteeError
 from memctl.home import load_home
-from memctl.split import plan_split, slugify
 from memctl.journal import apply_plan
+from memctl.split import plan_split, slugify
 from memctl.writer import home_lock
 
 TODAY = date(2026, 11, 29)
