@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import re
 from collections.abc import Iterable
 
 from memctl.errors import GuaranteeError, InputError, LockedError, MemctlError, WriteError
@@ -270,3 +271,35 @@ def recover_on_load(root: str) -> list[str]:
     except (OSError, MemctlError) as exc:
         return [f"this home has an unfinished memctl write that cannot be finished here ({_reason(exc)}): "
                 "run `memctl recover` where the home can be written"]
+
+
+_TEMP = re.compile(r"^\..+\.memctl-[0-9a-f]{12}\.tmp$")
+
+
+def sweep_temps(root: str) -> list[str]:
+    """Remove the temporary files an interrupted memctl write left anywhere in the home; the caller
+    holds the lock, so no memctl write is under way. Returns them, relative to the home."""
+    removed = []
+    stack = [""]
+    while stack:  # iterative: a deep tree is no RecursionError
+        rel_dir = stack.pop()
+        try:
+            entries = list(os.scandir(os.path.join(root, rel_dir)))
+        except OSError:
+            continue
+        for entry in entries:
+            rel = posixpath.join(rel_dir, entry.name) if rel_dir else entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != ".git":
+                    stack.append(rel)
+            elif entry.is_file(follow_symlinks=False) and _TEMP.match(entry.name):
+                os.unlink(entry.path)
+                removed.append(rel)
+    return sorted(removed)
+
+
+def recover_home(root: str) -> dict[str, list[str]]:
+    """`memctl recover`: finish or undo unfinished writes, and remove what interrupted writes left."""
+    with home_lock(root):
+        done = recover(root)
+        return {"journals": done, "removed": sweep_temps(root)}

@@ -93,6 +93,7 @@ def test_one_module_per_command():
     """Each command lives in memctl/cli/<command>.py and is registered in --help's order."""
     from memctl.cli.main import COMMANDS
 
-    registered = [command.callback.__module__ for command in app.registered_commands]
-    assert registered == [f"memctl.cli.{name}" for name in COMMANDS]
-    assert [command.callback.__name__ for command in app.registered_commands] == list(COMMANDS)
+    commands = [c.callback for c in app.registered_commands]
+    groups = [g.typer_instance.registered_commands[0].callback for g in app.registered_groups]
+    assert [f.__module__ for f in commands + groups] == [f"memctl.cli.{name}" for name in COMMANDS]
+    assert [f.__name__ for f in commands] == list(COMMANDS[: len(commands)])

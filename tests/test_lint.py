@@ -137,7 +137,7 @@ def test_secret_patterns_skip_placeholders(tmp_path):
         "-----BEGIN OPENSSH PRIVATE KEY-----\n")
     diagnostics, _ = lint_home(load_home(tmp_path), TODAY, LintOptions(select=("MEM501",)))
     assert [d.line for d in diagnostics] == [4, 5]
-    assert "sk-ant" in diagnostics[0].message and "abcdefghij" not in diagnostics[0].message
+    assert "Anthropic API key (sk-a…)" in diagnostics[0].message and "sk-ant" not in diagnostics[0].message
 
 
 def test_every_output_format_is_offered_and_rendered():

@@ -23,9 +23,12 @@ def help_text(*args: str) -> str:
 
 
 def generated() -> dict[str, str]:
-    commands = list(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    commands = []
+    for name, command in typer.main.get_command(app).commands.items():  # type: ignore[attr-defined]
+        commands.append((name,))
+        commands += [(name, sub) for sub in getattr(command, "commands", {})]  # a group: `cache path`, …
     blocks = ["```text\n$ memctl --help\n" + help_text() + "```\n"]
-    blocks += [f"```text\n$ memctl {name} --help\n" + help_text(name) + "```\n" for name in commands]
+    blocks += [f"```text\n$ memctl {' '.join(c)} --help\n" + help_text(*c) + "```\n" for c in commands]
     rules = ["| code | name | severity | flags |", "|---|---|---|---|"]
     rules += [f"| {r.code} | {r.name} | {r.severity} | {r.summary} |" for r in all_rules().values()]
     return {"help": "\n".join(blocks), "rules": "\n".join(rules) + "\n"}

@@ -38,7 +38,10 @@ def assemble(
     manifest: Annotated[
         Path | None, typer.Option("--manifest", metavar="FILE", help="Also write the JSON, without contents.")
     ] = None,
-    record: Annotated[bool, typer.Option("--record", help="Append this dispatch to .memctl/dispatches.jsonl.")] = False,
+    record: Annotated[bool, typer.Option(
+        "--record", help="Append this dispatch to .memctl/dispatches.jsonl (a failure is a warning).")] = False,
+    record_strict: Annotated[bool, typer.Option(
+        "--record-strict", help="Record, and exit 1 if the record cannot be written.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 if anything selected was left out.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No summary or warnings on stderr.")] = False,
     include_expired: Annotated[bool, typer.Option("--include-expired", help="Load expired topics too.")] = False,
@@ -51,6 +54,7 @@ def assemble(
     The index always comes first (up to the host's load cap), then always-loaded and
     machine-written topics, the topics of each --skill, each --topic, and with --query the
     sections that match it best. What does not fit is named in a notice, never cut silently.
+    The bundle is written even when --record cannot write its line.
 
     \b
     Examples:
@@ -61,7 +65,8 @@ def assemble(
 
     args = AssembleArgs(
         path=str(path), skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
-        format=format.value, manifest=str(manifest) if manifest else None, record=record, strict=strict,
+        format=format.value, manifest=str(manifest) if manifest else None, record=record,
+        record_strict=record_strict, strict=strict,
         quiet=quiet, include_expired=include_expired, tokenizer=tokenizer, profile=profile,
         config=str(config) if config else None,
     )

@@ -16,6 +16,7 @@ import typer
 from memctl import __version__
 from memctl.errors import EXIT_ERROR, MemctlError
 from memctl.home import MemoryHome, load_home
+from memctl.secrets import redact
 
 app = typer.Typer(
     name="memctl",
@@ -51,8 +52,8 @@ ApplyOpt = Annotated[bool, typer.Option("--apply", help="Write the changes (with
 
 
 def err(message: str) -> None:
-    """Messages for people go to stderr; stdout carries only the payload."""
-    sys.stderr.write(message.rstrip("\n") + "\n")
+    """Messages for people go to stderr; stdout carries only the payload. Secrets never leave."""
+    sys.stderr.write(redact(message.rstrip("\n")) + "\n")
 
 
 def fail(error: MemctlError) -> NoReturn:
@@ -68,6 +69,8 @@ def open_home(path: str | Path, config: Path | None, tokenizer: str | None, prof
 
 
 def emit(text: str) -> None:
+    """A report on stdout: anything in it that looks like a credential is cut to four characters."""
+    text = redact(text)
     sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
 
 

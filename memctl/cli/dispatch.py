@@ -10,7 +10,7 @@ import os
 import sys
 from datetime import datetime, timezone
 
-from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError
+from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError, WriteError
 from memctl.record import record
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
@@ -28,12 +28,19 @@ class AssembleArgs:
     format: str = "md"
     manifest: str | None = None
     record: bool = False
+    record_strict: bool = False
     strict: bool = False
     quiet: bool = False
     include_expired: bool = False
     tokenizer: str | None = None
     profile: str | None = None
     config: str | None = None
+
+
+def redact(text: str) -> str:
+    from memctl.secrets import redact as cut  # only when there is a message to print
+
+    return cut(text)
 
 
 def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
@@ -57,22 +64,44 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
     }
 
 
+RECORD_REL = ".memctl/dispatches.jsonl"
+
+
 def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
-    """Append one JSON line to .memctl/dispatches.jsonl, whole, under an exclusive lock."""
+    """Append one JSON line to .memctl/dispatches.jsonl, whole or not at all, under an exclusive lock.
+
+    The record is never written through a link or into anything but a regular file; a short
+    write is completed, and a write that fails is cut back off, so no torn line is left.
+    """
     import fcntl
+    import stat
+
+    from memctl.fsutil import check_destination, make_folders
 
     entry = {"time": datetime.now(timezone.utc).isoformat(timespec="seconds"), "skills": list(args.skills),
              "topics": list(args.topics), "query": args.query, **manifest_of(bundle, with_content=False)}
     line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-    record = os.path.join(root, ".memctl", "dispatches.jsonl")
     try:
-        os.makedirs(os.path.dirname(record), exist_ok=True)
-        fd = os.open(record, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        make_folders(root, ".memctl")
+        path = check_destination(root, RECORD_REL)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+        fd = os.open(path, flags, 0o644)
     except OSError as exc:
-        raise MemctlError(f"cannot write the dispatch record ({exc.strerror})", record) from None
+        raise WriteError(f"cannot write the dispatch record ({exc.strerror or exc})", RECORD_REL) from None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise WriteError("is not a regular file; the dispatch was not recorded", RECORD_REL)
         fcntl.flock(fd, fcntl.LOCK_EX)
-        os.write(fd, line)
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(line)
+            while view:
+                view = view[os.write(fd, view):]
+        except OSError as exc:
+            os.ftruncate(fd, size)  # no torn line: what was written of this one is cut off again
+            raise WriteError(f"cannot write the dispatch record ({exc.strerror or exc})", RECORD_REL) from None
+    except OSError as exc:
+        raise WriteError(f"cannot write the dispatch record ({exc.strerror or exc})", RECORD_REL) from None
     finally:
         os.close(fd)
 
@@ -95,11 +124,15 @@ def run_assemble(args: AssembleArgs) -> int:
             payload = bundle.text
         if args.manifest is not None:
             atomic_write(args.manifest, json.dumps(manifest_of(bundle, False), indent=2, ensure_ascii=False) + "\n")
-        if args.record:
-            record_dispatch(home.root, args, bundle)
+        record_failed = None
+        if args.record or args.record_strict:
+            try:
+                record_dispatch(home.root, args, bundle)
+            except MemctlError as error:  # the record never costs the dispatch its bundle
+                record_failed = error
         home.save_cache()
     except MemctlError as error:
-        sys.stderr.write(f"error: {error}\n")
+        sys.stderr.write(f"error: {redact(str(error))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
@@ -110,12 +143,16 @@ def run_assemble(args: AssembleArgs) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as the Typer commands do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FINDINGS
+    if record_failed is not None:
+        sys.stderr.write(f"warning: {redact(str(record_failed))}\n")
     if not args.quiet:
         for warning in (*home.warnings(), *bundle.warnings):
-            sys.stderr.write(f"warning: {warning}\n")
+            sys.stderr.write(f"warning: {redact(warning)}\n")
         files = sum(1 for e in bundle.entries if not e.path.startswith("memctl:"))
         sys.stderr.write(f"assembled {files} files, {bundle.tokens:,} / {bundle.budget:,} tokens "
                          f"({bundle.tokenizer}), {len(bundle.omitted)} omitted\n")
+    if record_failed is not None and args.record_strict:
+        return EXIT_FINDINGS
     if args.strict and bundle.strict_failures:
         if not args.quiet:
             sys.stderr.write(f"strict: {len(bundle.strict_failures)} selected items were left out\n")

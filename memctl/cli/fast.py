@@ -19,6 +19,7 @@ FLAGS = {  # option -> (AssembleArgs field, kind)
     "--format": ("format", "choice"),
     "--manifest": ("manifest", "path"),
     "--record": ("record", "flag"),
+    "--record-strict": ("record_strict", "flag"),
     "--strict": ("strict", "flag"),
     "--quiet": ("quiet", "flag"),
     "--include-expired": ("include_expired", "flag"),

@@ -1,0 +1,40 @@
+"""`memctl append`: add lines to a memory file without racing memctl's own writes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import app, err, fail
+from memctl.errors import MemctlError
+
+
+@app.command()
+def append(
+    path: Annotated[Path, typer.Argument(
+        metavar="FILE", help="A markdown file inside a memory home (made if missing).")],
+    text: Annotated[str, typer.Argument(metavar="TEXT", help="The lines to add; - reads them from stdin.")],
+) -> None:
+    """Append lines to a memory file under the home's lock, as an agent should write its memory.
+
+    The write waits for any memctl write to finish, keeps the file's line endings, and never
+    overwrites a change another program made meanwhile: it reads the file again and retries.
+
+    \b
+    Examples:
+      memctl append memory/topics/lessons.md "- 2026-11-29 Lesson: the gate needs a green CI run."
+      echo "- queue drained at 14:05" | memctl append memory/journal/2026-11-29.md -
+    """
+    from memctl.append import append_text
+
+    try:
+        body = sys.stdin.read() if text == "-" else text
+        root, rel = append_text(str(path), body)
+    except MemctlError as error:
+        fail(error)
+    except UnicodeDecodeError:
+        fail(MemctlError("stdin is not valid UTF-8; nothing was written"))
+    err(f"appended {len(body.splitlines())} lines to {rel}")

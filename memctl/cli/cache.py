@@ -1,0 +1,73 @@
+"""`memctl cache`: where the derived-facts cache lives, and clearing it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import HomeArg, app, emit, err, fail
+from memctl.errors import MemctlError
+
+cache_app = typer.Typer(help="The cache of derived facts (token counts, sections): where it is, and clearing it.",
+                        no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(cache_app, name="cache")
+
+
+def _cache_file(path: Path) -> str:
+    from memctl.cache import cache_file
+    from memctl.home import resolve_home
+
+    root, _ = resolve_home(str(path))
+    return cache_file(root)
+
+
+@cache_app.command("path")
+def cache_path(path: HomeArg = Path(".")) -> None:
+    """Print the cache file of a home (it lives in your cache folder, never in the home).
+
+    \b
+    Examples:
+      memctl cache path memory/
+    """
+    try:
+        emit(_cache_file(path))
+    except MemctlError as error:
+        fail(error)
+
+
+@cache_app.command("clear")
+def cache_clear(
+    path: HomeArg = Path("."),
+    all_homes: Annotated[bool, typer.Option("--all", help="Clear the caches of every home.")] = False,
+) -> None:
+    """Remove the cache of a home (or of every home); the next run rebuilds it.
+
+    \b
+    Examples:
+      memctl cache clear memory/
+      memctl cache clear --all
+    """
+    import os
+    import shutil
+
+    from memctl.cache import cache_folder
+
+    try:
+        if all_homes:
+            target = os.path.join(cache_folder(), "homes")
+            existed = os.path.isdir(target)
+            shutil.rmtree(target, ignore_errors=True)
+            err(f"cleared every home's cache in {target}" if existed else f"no caches in {target}")
+            return
+        target = _cache_file(path)
+        if os.path.lexists(target):
+            os.unlink(target)
+            err(f"cleared {target}")
+        else:
+            err(f"no cache for this home ({target})")
+    except MemctlError as error:
+        fail(error)
+    except OSError as exc:
+        fail(MemctlError(f"cannot clear the cache ({exc.strerror or exc})"))

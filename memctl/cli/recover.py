@@ -1,0 +1,37 @@
+"""`memctl recover`: finish or undo an interrupted write, and remove what it left behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memctl.cli.common import FormatOpt, HomeArg, TextOrJson, app, emit, emit_json, fail
+from memctl.errors import MemctlError
+
+
+@app.command()
+def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> None:
+    """Finish or undo a write that was interrupted (a crash, a kill, a full disk), and remove its temporary files.
+
+    Every memctl command does this by itself when it finds an unfinished write and the home's
+    lock is free; run it by hand where the home could not be written at the time, or to check.
+    A write is finished when every file is still as it was or as planned; when another program
+    changed one of them since, the write is undone instead. Nothing a user wrote is removed.
+
+    \b
+    Examples:
+      memctl recover memory/
+      memctl recover memory/ --format json
+    """
+    from memctl.home import resolve_home
+    from memctl.journal import recover_home
+
+    try:
+        root, _ = resolve_home(str(path))
+        report = recover_home(root)
+    except MemctlError as error:
+        fail(error)
+    if format is TextOrJson.json:
+        emit_json(report)
+        return
+    lines = [*report["journals"], *(f"removed a temporary file: {rel}" for rel in report["removed"])]
+    emit("\n".join(lines) if lines else "nothing to recover: no interrupted write in this home")
