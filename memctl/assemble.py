@@ -92,6 +92,10 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
     for name in opts.topics:
         doc = home.find_topic(name)
         if doc is None:
+            unreadable = next((e for e in home.unreadable if e.path in (name, f"{name}.md")
+                               or (e.path or "").rsplit("/", 1)[-1] in (name, f"{name}.md")), None)
+            if unreadable is not None:
+                raise unreadable
             raise MemctlError(f"no topic {name!r} in this home (try `memctl status` for the list)")
         add(doc, "requested")
     return list(chosen.values()), warnings
@@ -299,10 +303,9 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     budget = opts.budget if opts.budget is not None else home.config.budgets.bundle_tokens
     if budget <= 0:
         raise MemctlError(f"the budget must be a positive number of tokens, not {budget}")
-    for doc in (home.index, *home.topics):
-        if doc.front_matter.error is not None:
-            raise doc.front_matter.error
     candidates, warnings = select_topics(home, opts)
+    warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
+                if doc.front_matter.error is not None] + warnings
     count_fmt = "md" if fmt == "json" else fmt  # json's budget is that of the bundle it carries
     ranked: list[tuple[Doc, Part]] = []
     if opts.query:

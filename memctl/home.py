@@ -7,7 +7,6 @@ file and section with the one token counter. Nothing outside the home is ever re
 
 from __future__ import annotations
 
-import glob
 import os
 import re
 from collections.abc import Mapping
@@ -22,6 +21,7 @@ from memctl.fsutil import Guard, pending_journals, read_text
 from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines
 from memctl.record import record
 from memctl.tokens import TokenCounter
+from memctl.walk import walk
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -171,6 +171,7 @@ class MemoryHome:
     archived: tuple[Doc, ...]
     linked: frozenset[str]  # topics the index links to
     skipped: tuple[Skipped, ...]
+    unreadable: tuple[InputError, ...]  # topic and archive files that could not be read; skipped
     shown: str = "."  # the home as the user named it, for reports
     notices: tuple[str, ...] = ()  # what loading did besides reading: an interrupted write finished
 
@@ -194,8 +195,9 @@ class MemoryHome:
 
     def warnings(self) -> list[str]:
         return [*self.notices, *(
-            f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped: {s.target}" for s in self.skipped
-        )]
+            f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped{f': {s.target}' if s.target else ''}"
+            for s in self.skipped
+        ), *(f"{error}; skipped" for error in self.unreadable)]
 
     def save_cache(self) -> None:
         self.cache.save()
@@ -377,38 +379,50 @@ def load_home(
     level = config.section_level
     index = load_doc(index_path, index_name, counter, level, cache, guard)
     skipped: list[Skipped] = []
-    candidates: set[str] = set()
+    unreadable: list[InputError] = []
     linked: set[str] = set()
     for link in index.links:
         if link.status == "outside":
             skipped.append(Skipped(index.rel, link.line, link.href, "link resolves outside the home"))
         elif link.status == "file" and link.target and link.target.endswith(".md") and link.target != index.rel:
             if not _archived(link.target):
-                candidates.add(link.target)
                 linked.add(link.target)
-    for pattern in config.topics:
-        for rel in glob.glob(pattern, root_dir=root, recursive=True):
-            rel = _posix(rel)
-            if rel != index.rel and not _archived(rel) and not _hidden(rel):
-                candidates.add(rel)
-    topics = []
-    for rel in sorted(candidates):
-        found = os.path.join(root, rel)
-        if not guard.inside(found):
-            skipped.append(Skipped(rel, None, os.path.realpath(found), "symlink resolves outside the home"))
-        elif os.path.isfile(found):
-            topics.append(load_doc(found, rel, counter, level, cache, guard))
-    archived = []
-    for folder in ARCHIVE_DIRS:
-        for rel in sorted(_posix(r) for r in glob.glob(f"{folder}/**/*.md", root_dir=root, recursive=True)):
-            found = os.path.join(root, rel)
-            if not guard.inside(found):
-                skipped.append(Skipped(rel, None, os.path.realpath(found), "symlink resolves outside the home"))
-            elif os.path.isfile(found):
-                archived.append(load_doc(found, rel, counter, level, cache, guard))
+    found, passed = walk(root, config.topics, guard)
+    skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
+    candidates = _one_path_each(root, {r: k for r, k in found.items() if r != index.rel and not _archived(r)},
+                                linked)
+
+    def read(rels: list[str]) -> list[Doc]:
+        docs = []
+        for rel in rels:
+            try:
+                docs.append(load_doc(os.path.join(root, rel), rel, counter, level, cache, guard))
+            except InputError as error:  # one bad file never stops a command that does not need it
+                unreadable.append(error)
+        return docs
+
+    topics = read(candidates)
+    stored, passed = walk(root, tuple(f"{folder}/**/*.md" for folder in ARCHIVE_DIRS), guard)
+    skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
+    archived = read(list(stored))
     shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
-    return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived), frozenset(linked),
-                      tuple(skipped), shown, notices)
+    return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived),
+                      frozenset(linked) & {d.rel for d in topics}, tuple(skipped), tuple(unreadable), shown, notices)
+
+
+def _one_path_each(root: str, walked: dict[str, tuple[int, int]], linked: set[str]) -> list[str]:
+    """The topics to read: each real file once. A file the index links to is known by the path the
+    link resolves to; a file found twice by the walk was already kept once there."""
+    chosen: dict[tuple[int, int], str] = {}
+    for rel in sorted(linked):
+        try:
+            info = os.stat(os.path.join(root, rel))
+        except OSError:
+            continue
+        chosen.setdefault((info.st_dev, info.st_ino), rel)
+    for rel, key in walked.items():
+        chosen.setdefault(key, rel)
+    return sorted(chosen.values())
 
 
 def _posix(path: str) -> str:

@@ -107,12 +107,14 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
             "archived_tokens": sum(d.tokens for d in home.archived),
             "always_loaded_chars": headroom(always_chars, budgets.total_chars) or {"used": always_chars},
         },
+        "problems": problems(home),
         "warnings": home.warnings(),
     }
 
 
-def check_usable(home: MemoryHome) -> None:
-    """Status refuses a home whose topics have front matter it cannot read."""
-    for doc in (home.index, *home.topics):
-        if doc.front_matter.error is not None:
-            raise doc.front_matter.error
+def problems(home: MemoryHome) -> list[dict[str, Any]]:
+    """Files that could not be read, and front matter that could not be understood: each its own row."""
+    found = [error for doc in (home.index, *home.topics) if (error := doc.front_matter.error) is not None]
+    found += home.unreadable
+    return sorted(({"path": e.path, "line": e.line, "message": e.message} for e in found),
+                  key=lambda p: (p["path"] or "", p["line"] or 0))

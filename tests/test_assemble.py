@@ -159,12 +159,25 @@ def test_strict_exits_1_but_writes_the_bundle(cli):
 
 
 def test_errors_write_nothing_to_stdout(cli, tmp_path):
+    (tmp_path / "MEMORY.md").write_bytes(b"# I \xff\n")
+    result = cli("assemble", str(tmp_path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "error: MEMORY.md:1: not valid UTF-8 at byte 4\n"
+
+
+def test_a_bad_topic_the_task_does_not_need_is_only_a_warning(cli, tmp_path):
     (tmp_path / "MEMORY.md").write_text("# I\n")
     (tmp_path / "topics").mkdir()
     (tmp_path / "topics" / "bad.md").write_bytes(b"# bad \xff\n")
-    result = cli("assemble", str(tmp_path))
-    assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr == "error: topics/bad.md:1: not valid UTF-8 at byte 6\n"
+    (tmp_path / "topics" / "odd.md").write_text("---\nexpires: next tuesday\n---\n# Odd\n- a fact.\n")
+    result = cli("assemble", str(tmp_path), "--topic", "odd")
+    assert result.exit_code == 0 and "- a fact." in result.stdout
+    assert "warning: topics/bad.md:1: not valid UTF-8 at byte 6; skipped\n" in result.stderr
+    assert "warning: topics/odd.md:2: front matter expires must be a date, not 'next tuesday'" in result.stderr
+    status = cli("status", str(tmp_path), "--format", "json")
+    assert status.exit_code == 0
+    problems = json.loads(status.stdout)["problems"]
+    assert [(p["path"], p["line"]) for p in problems] == [("topics/bad.md", 1), ("topics/odd.md", 2)]
 
 
 def test_manifest_and_quiet(cli, tmp_path):

@@ -60,13 +60,20 @@ def test_cli_fleet_gives_a_list(cli):
     assert "Memory homes" in text.stdout and "fixtures/openclaw" in text.stdout
 
 
+def test_a_topic_with_broken_front_matter_is_a_row_not_an_error(cli, tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# I\n")
+    (tmp_path / "topics").mkdir()
+    (tmp_path / "topics" / "a.md").write_text("---\nalways: perhaps\n---\n# A\n")
+    result = cli("status", str(tmp_path))
+    assert result.exit_code == 0 and "Problems" in result.stdout
+    assert "front matter always must be a bool, not 'perhaps'" in result.stdout
+
+
 @pytest.mark.parametrize(
     ("setup", "message"),
     [
         ({}, "MEMORY.md: no MEMORY.md in this home"),
         ({"MEMORY.md": b"\xfe\xff"}, "MEMORY.md:1: not valid UTF-8 at byte 0"),
-        ({"MEMORY.md": b"# I\n", "topics/a.md": b"---\nalways: perhaps\n---\n"},
-         "topics/a.md:2: front matter always must be a bool, not 'perhaps'"),
         ({"MEMORY.md": b"# I\n", ".memctl.yaml": b"profile: nope\n"}, "unknown profile 'nope'"),
     ],
 )

@@ -43,13 +43,12 @@ def status(
       memctl status agents/*/memory --format json
     """
     from memctl.cli.views import render_fleet_text, render_status_text
-    from memctl.status import build_status, check_usable
+    from memctl.status import build_status
 
     reports: list[dict[str, Any]] = []
     try:
         for path in paths or [Path(".")]:
             home = open_home(path, config, tokenizer, profile)
-            check_usable(home)
             reports.append(build_status(home, today()))
             home.save_cache()
     except MemctlError as error:

@@ -93,6 +93,15 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
             console.print("* not linked from the index")
     else:
         console.print("No topic files.")
+    if report["problems"]:
+        problems = Table(title="Problems (these files are skipped, or their front matter ignored)",
+                         title_justify="left")
+        problems.add_column("file", overflow="fold", min_width=12)
+        problems.add_column("line", justify="right", no_wrap=True)
+        problems.add_column("problem", overflow="fold")
+        for problem in report["problems"]:
+            problems.add_row(problem["path"], _n(problem["line"]), Text(problem["message"], style="red"))
+        console.print(problems)
     totals = report["totals"]
     console.print(
         f"Tokens: {totals['always_loaded_tokens']:,} always loaded, {totals['on_demand_tokens']:,} on demand, "

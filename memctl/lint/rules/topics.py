@@ -39,15 +39,19 @@ def topic_over_budget(ctx: Context) -> Iterator[Finding]:
 
 @rule("MEM101", "invalid-front-matter", "error")
 def invalid_front_matter(ctx: Context) -> Iterator[Finding]:
-    """Front matter that is not valid YAML, or a known key of the wrong type.
+    """Front matter that is not valid YAML, or a known key of the wrong type; or a memory file that
+    cannot be read at all (not UTF-8, not a regular file, over the size cap).
 
     Known keys: title and summary (text), skills (a list), always and machine_written (true or
-    false), updated and expires (dates, YYYY-MM-DD). Unknown keys are allowed and kept.
+    false), updated and expires (dates, YYYY-MM-DD). Unknown keys are allowed and kept. Other
+    commands skip such a file, or ignore its front matter, with a warning.
     """
     for doc in (ctx.home.index, *ctx.home.topics):
         error = doc.front_matter.error
         if error is not None:
             yield Finding(doc.rel, error.line or 1, 1, error.message)
+    for error in ctx.home.unreadable:
+        yield Finding(error.path or ctx.home.index.rel, error.line or 1, 1, f"{error.message}; the file is skipped")
 
 
 @rule("MEM401", "expired-topic", "warning")

@@ -1,0 +1,121 @@
+"""Finding a home's files: an iterative walk that counts each real file once.
+
+The walk starts at each glob's fixed leading folders and goes no deeper than the glob can match.
+It never follows a symlinked folder that leads outside the home or that it has walked already
+(`memory -> topics`, `topics/loop -> ..`), and it keeps one path for each real file (by device and
+inode), preferring a path with no link in it. Hidden files and folders are not walked.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+
+from memctl.fsutil import Guard, kind_of
+
+_WILD = re.compile(r"[*?\[]")
+
+
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """A glob with `**` (any number of folders), `*`, `?` and `[…]`, as one regex over `/` paths."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]+/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2 :]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1 : end]
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body).replace("\\", "\\\\") + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def _start(pattern: str) -> tuple[str, int | None]:
+    """The glob's fixed leading folders, and how many folders deeper it can match (None: any)."""
+    parts = pattern.split("/")
+    fixed = []
+    for part in parts[:-1]:
+        if _WILD.search(part):
+            break
+        fixed.append(part)
+    depth = None if "**" in pattern else len(parts) - 1 - len(fixed)
+    return "/".join(fixed), depth
+
+
+def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
+         ) -> tuple[dict[str, tuple[int, int]], list[tuple[str, str, str]]]:
+    """The files matching any of `patterns` (relative, `/`, sorted), each with its (device, inode),
+    and what was passed over: (path, why, where a link led)."""
+    matchers = [glob_regex(p) for p in patterns]
+    starts: dict[str, int | None] = {}
+    for pattern in patterns:
+        folder, depth = _start(pattern)
+        known = starts.get(folder, 0)
+        starts[folder] = None if depth is None or known is None else max(depth, known)
+    found: dict[tuple[int, int], tuple[bool, str]] = {}  # (device, inode) -> (through a link, rel)
+    passed: list[tuple[str, str, str]] = []
+    walked: set[tuple[int, int]] = set()
+    for start, depth in sorted(starts.items()):
+        stack: list[tuple[str, int, bool]] = [(start, 0, False)]
+        while stack:
+            rel_dir, level, linked = stack.pop()
+            path = os.path.join(root, rel_dir) if rel_dir else root
+            try:
+                info = os.stat(path)
+                entries = list(os.scandir(path))
+            except OSError:
+                continue
+            if (info.st_dev, info.st_ino) in walked:
+                continue  # a folder reached again through a link (or a loop)
+            walked.add((info.st_dev, info.st_ino))
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+                is_link = entry.is_symlink()
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    continue
+                if is_link and guard.rel(entry.path) is None:
+                    if is_dir or any(m.match(rel) for m in matchers):
+                        passed.append((rel, "symlink resolves outside the home", os.path.realpath(entry.path)))
+                    continue
+                if is_dir:
+                    if depth is None or level < depth:
+                        stack.append((rel, level + 1, linked or is_link))
+                    continue
+                if not any(m.match(rel) for m in matchers):
+                    continue
+                try:
+                    st = os.stat(entry.path) if is_link else None
+                    if st is not None:
+                        mode = st.st_mode
+                    elif entry.is_file(follow_symlinks=False):  # the folder listing says so: no stat
+                        mode = stat.S_IFREG
+                    else:
+                        mode = entry.stat(follow_symlinks=False).st_mode
+                except OSError:
+                    continue
+                if not stat.S_ISREG(mode):
+                    passed.append((rel, f"is {kind_of(mode)}, not a regular file", ""))
+                    continue
+                key = (st.st_dev, st.st_ino) if st else (info.st_dev, entry.inode())
+                through_link = linked or is_link
+                if key not in found or (through_link, rel) < found[key]:
+                    found[key] = (through_link, rel)
+    return {rel: key for key, (_, rel) in sorted(found.items(), key=lambda item: item[1][1])}, passed
