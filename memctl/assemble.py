@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from itertools import accumulate
 
 from memctl.bundle import FORMATS, MACHINE_NOTE, Entry, Omission, frame, render_block, render_note, render_notice
 from memctl.errors import MemctlError
@@ -213,7 +214,7 @@ def _pack_topic(p: Packer, candidate: Candidate) -> None:
         p.add(entry)
         return
     parts = list(doc.parts)
-    keep = len(parts) - 1
+    keep = _longest_head_estimate(p, parts, entry.tokens - doc.tokens)
     while keep > 0:  # the longest run of leading parts (front matter, sections) that fits
         trial = Entry(doc.rel, candidate.reasons, doc.text[: parts[keep - 1].end], truncated=True,
                       machine_written=entry.machine_written)
@@ -224,6 +225,22 @@ def _pack_topic(p: Packer, candidate: Candidate) -> None:
             return
         keep -= 1
     p.omitted.append(Omission(doc.rel, None, doc.tokens, "over budget", True))
+
+
+def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
+    """How many leading parts of a topic that does not fit whole should fit, by their additive counts.
+
+    Each part's tokens are known already, so the cut is found by a binary search over a running
+    sum instead of counting every shorter head in full (which is quadratic in a large topic); the
+    caller then checks the estimate with one exact count, and steps back only if it is off.
+    """
+    prefix = [0, *accumulate(part.tokens for part in parts)]
+    room = p.budget - p.reserve - p.used - p.notice_cost(p.omitted, 1) - max(overhead, 0)
+    low, high = 0, len(parts) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if prefix[mid] <= room else (low, mid - 1)
+    return low
 
 
 def rank_sections(query: str, docs: list[Doc]) -> list[tuple[Doc, Part]]:

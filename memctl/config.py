@@ -12,6 +12,7 @@ from datetime import date, datetime, timezone
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError
 from memctl.fsutil import read_text
+from memctl.markdown import yaml_alias_line
 from memctl.record import fields, record
 from memctl.tokens import TOKENIZERS
 
@@ -124,6 +125,9 @@ def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    alias = yaml_alias_line(text)
+    if alias is not None:
+        raise ConfigError("YAML aliases (*name) are not allowed in a memctl config", path, alias + 1)
     try:
         data = YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:

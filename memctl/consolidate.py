@@ -291,22 +291,22 @@ def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, da
 
 def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple[Step | None, str | None]:
     import os
-    import shlex
-    import subprocess
+
+    from memctl.proc import MAX_OUTPUT, run_filter
 
     assert options.summarizer is not None
     current = work.text()
     lines = split_lines(current)
     span = front_matter_span(lines)
     body = "".join(lines[span:])
+    data = body.encode("utf-8")
     try:
-        command = shlex.split(options.summarizer)
-        result = subprocess.run(command, input=body.encode("utf-8"), capture_output=True, timeout=options.timeout,
-                                env={**os.environ, "MEMCTL_TARGET_TOKENS": str(target)}, check=False)
-    except subprocess.TimeoutExpired:
-        return None, f"summarizer ran past {options.timeout:g} s; topic kept as it was"
+        result = run_filter(options.summarizer, data, options.timeout,
+                            {**os.environ, "MEMCTL_TARGET_TOKENS": str(target)}, min(MAX_OUTPUT, 10 * len(data) + 4096))
     except (OSError, ValueError) as exc:
         return None, f"summarizer could not run ({exc}); topic kept as it was"
+    if result.problem is not None:
+        return None, f"summarizer {result.problem}; topic kept as it was"
     if result.returncode != 0:
         return None, f"summarizer exited {result.returncode}; topic kept as it was"
     try:

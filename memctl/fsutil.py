@@ -150,7 +150,9 @@ def make_folders(root: str, rel_folder: str) -> str:
             pass
         mode = os.lstat(path).st_mode
         if not stat.S_ISDIR(mode):
-            raise GuaranteeError(f"is {kind_of(mode)}, not a folder; nothing more was written", rel_folder)
+            shown = path[len(root) + 1 :].replace(os.sep, "/")
+            raise GuaranteeError(f"{shown} is {kind_of(mode)}, not a folder; memctl never writes through a link",
+                                 rel_folder)
     return path
 
 

@@ -39,8 +39,8 @@ JOURNAL_VERSION = 1
 ARCHIVE_DIRS = ("archive", "memory/archive")
 
 
-def _temp_name(rel: str, journal_id: str) -> str:
-    return f".{posixpath.basename(rel)}.memctl-{journal_id}.tmp"
+def _temp_name(rel: str, journal_id: str, old: bool = False) -> str:
+    return f".{posixpath.basename(rel)}.memctl-{journal_id}{'.old' if old else ''}.tmp"
 
 
 def _is_archive(rel: str) -> bool:
@@ -74,14 +74,35 @@ def _put(root: str, rel: str, expect: str | None, text: str | None, journal_id: 
                                      rel) from None
             os.unlink(temp)
         else:
-            if current_text(root, rel) != expect:
-                raise GuaranteeError("changed on disk while memctl was writing (another program wrote to it)", rel)
-            os.replace(temp, path)
+            _swap(root, rel, path, temp, expect, os.path.join(folder, _temp_name(rel, journal_id, old=True)))
     except BaseException:
         if os.path.lexists(temp):
             os.unlink(temp)
         raise
     fsync_folder(folder)
+
+
+def _swap(root: str, rel: str, path: str, temp: str, expect: str, old: str) -> None:
+    """Rename `temp` over `path` if `path` still holds `expect`, and prove afterwards that it did.
+
+    A second name for the old file is kept across the rename: a program that appended to the file
+    after the check and before the rename wrote into that old file, so it is read once more after
+    the rename, and if it changed, it is put back (with what the program wrote) and the write stops.
+    """
+    if os.path.lexists(old):
+        os.unlink(old)
+    os.link(path, old)
+    try:
+        if current_text(root, posixpath.join(posixpath.dirname(rel), posixpath.basename(old))) != expect:
+            raise GuaranteeError("changed on disk while memctl was writing (another program wrote to it)", rel)
+        os.replace(temp, path)
+        if current_text(root, posixpath.join(posixpath.dirname(rel), posixpath.basename(old))) != expect:
+            os.replace(old, path)
+            raise GuaranteeError("changed on disk while memctl was writing (another program wrote to it); "
+                                 "its version was put back", rel)
+    finally:
+        if os.path.lexists(old):
+            os.unlink(old)
 
 
 def _journal_path(root: str, journal_id: str) -> str:
@@ -182,7 +203,7 @@ def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], fail
     reason = _reason(exc)
     try:
         for change in reversed([*done, failed]):  # the failed file may be written already, too
-            if current_text(root, change.rel) != change.before:
+            if current_text(root, change.rel) == change.after:  # anything else is not ours to undo
                 _put(root, change.rel, change.after, change.before, journal_id)
         _remove_temps(root, [*done, failed], journal_id)
         _end(root, journal_id)
@@ -252,13 +273,14 @@ def recover(root: str) -> list[str]:
 
 def _remove_temps(root: str, changes: list[FileChange], journal_id: str) -> None:
     for change in changes:
-        temp = posixpath.join(posixpath.dirname(change.rel), _temp_name(change.rel, journal_id))
-        try:
-            path = check_destination(root, temp)
-        except MemctlError:
-            continue
-        if os.path.isfile(path):
-            os.unlink(path)
+        for old in (False, True):
+            temp = posixpath.join(posixpath.dirname(change.rel), _temp_name(change.rel, journal_id, old))
+            try:
+                path = check_destination(root, temp)
+            except MemctlError:
+                continue
+            if os.path.isfile(path):
+                os.unlink(path)
 
 
 def recover_on_load(root: str) -> list[str]:
@@ -273,7 +295,7 @@ def recover_on_load(root: str) -> list[str]:
                 "run `memctl recover` where the home can be written"]
 
 
-_TEMP = re.compile(r"^\..+\.memctl-[0-9a-f]{12}\.tmp$")
+_TEMP = re.compile(r"^\..+\.memctl-[0-9a-f]{12}(?:\.old)?\.tmp$")
 
 
 def sweep_temps(root: str) -> list[str]:

@@ -91,6 +91,26 @@ def _line_of(lines: list[str], span: list[int], first: int, href: str) -> int:
     return start
 
 
+def yaml_alias_line(text: str) -> int | None:
+    """The 0-based line of the first YAML alias (`*name`) in `text`, or None.
+
+    memctl refuses aliases in the files it reads (config and front matter): a few lines of nested
+    aliases expand to billions of nodes (the "billion laughs"), and no memory file needs them.
+    """
+    if "*" not in text:
+        return None
+    from ruamel.yaml import YAML
+    from ruamel.yaml.events import AliasEvent
+
+    try:
+        for event in YAML(typ="rt").parse(text):
+            if isinstance(event, AliasEvent):
+                return int(event.start_mark.line)
+    except Exception:  # broken YAML: the loader that follows reports it, with its line
+        return None
+    return None
+
+
 def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Known front matter values as plain data (dates as ISO strings), and an error if any.
 
@@ -100,6 +120,10 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    alias = yaml_alias_line(text)
+    if alias is not None:
+        return {}, {"message": "front matter uses a YAML alias (*name); memctl reads no aliases",
+                    "line": first_line + alias}
     try:
         data = YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:

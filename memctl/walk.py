@@ -69,53 +69,80 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
     found: dict[tuple[int, int], tuple[bool, str]] = {}  # (device, inode) -> (through a link, rel)
     passed: list[tuple[str, str, str]] = []
     walked: set[tuple[int, int]] = set()
-    for start, depth in sorted(starts.items()):
-        stack: list[tuple[str, int, bool]] = [(start, 0, False)]
-        while stack:
-            rel_dir, level, linked = stack.pop()
-            path = os.path.join(root, rel_dir) if rel_dir else root
+    # Folders reached without a link are walked first, so that a file's own path wins over a linked one.
+    plain: list[tuple[str, int, bool, int | None]] = []
+    linked_later: list[tuple[str, int, bool, int | None]] = []
+    for start, depth in sorted(starts.items(), reverse=True):
+        through = _through_link(root, start)
+        if through and guard.rel(os.path.join(root, start)) is None:
+            passed.append((start, "symlink resolves outside the home", os.path.realpath(os.path.join(root, start))))
+            continue
+        (linked_later if through else plain).append((start, 0, through, depth))
+    while plain or linked_later:
+        rel_dir, level, linked, depth = (plain or linked_later).pop()
+        path = os.path.join(root, rel_dir) if rel_dir else root
+        try:
+            info = os.stat(path)
+            entries = list(os.scandir(path))
+        except OSError:
+            continue
+        if (info.st_dev, info.st_ino) in walked:
+            continue  # a folder reached again through a link
+        walked.add((info.st_dev, info.st_ino))
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+            is_link = entry.is_symlink()
             try:
-                info = os.stat(path)
-                entries = list(os.scandir(path))
+                is_dir = entry.is_dir()
             except OSError:
                 continue
-            if (info.st_dev, info.st_ino) in walked:
-                continue  # a folder reached again through a link (or a loop)
-            walked.add((info.st_dev, info.st_ino))
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
-                is_link = entry.is_symlink()
-                try:
-                    is_dir = entry.is_dir()
-                except OSError:
-                    continue
-                if is_link and guard.rel(entry.path) is None:
-                    if is_dir or any(m.match(rel) for m in matchers):
-                        passed.append((rel, "symlink resolves outside the home", os.path.realpath(entry.path)))
-                    continue
-                if is_dir:
-                    if depth is None or level < depth:
-                        stack.append((rel, level + 1, linked or is_link))
-                    continue
-                if not any(m.match(rel) for m in matchers):
-                    continue
-                try:
-                    st = os.stat(entry.path) if is_link else None
-                    if st is not None:
-                        mode = st.st_mode
-                    elif entry.is_file(follow_symlinks=False):  # the folder listing says so: no stat
-                        mode = stat.S_IFREG
-                    else:
-                        mode = entry.stat(follow_symlinks=False).st_mode
-                except OSError:
-                    continue
-                if not stat.S_ISREG(mode):
-                    passed.append((rel, f"is {kind_of(mode)}, not a regular file", ""))
-                    continue
-                key = (st.st_dev, st.st_ino) if st else (info.st_dev, entry.inode())
-                through_link = linked or is_link
-                if key not in found or (through_link, rel) < found[key]:
-                    found[key] = (through_link, rel)
+            if is_link and guard.rel(entry.path) is None:
+                if is_dir or any(m.match(rel) for m in matchers):
+                    passed.append((rel, "symlink resolves outside the home", os.path.realpath(entry.path)))
+                continue
+            if is_dir:
+                if is_link and _is_loop(path, entry.path):
+                    continue  # `topics/loop -> ..`: a link to the folder that holds it, or above
+                if depth is None or level < depth:
+                    through = linked or is_link
+                    (linked_later if through else plain).append((rel, level + 1, through, depth))
+                continue
+            if not any(m.match(rel) for m in matchers):
+                continue
+            try:
+                st = os.stat(entry.path) if is_link else None
+                if st is not None:
+                    mode = st.st_mode
+                elif entry.is_file(follow_symlinks=False):  # the folder listing says so: no stat
+                    mode = stat.S_IFREG
+                else:
+                    mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                continue
+            if not stat.S_ISREG(mode):
+                passed.append((rel, f"is {kind_of(mode)}, not a regular file", ""))
+                continue
+            key = (st.st_dev, st.st_ino) if st else (info.st_dev, entry.inode())
+            through_link = linked or is_link
+            if key not in found or (through_link, rel) < found[key]:
+                found[key] = (through_link, rel)
     return {rel: key for key, (_, rel) in sorted(found.items(), key=lambda item: item[1][1])}, passed
+
+
+def _through_link(root: str, rel: str) -> bool:
+    """Whether any folder on the way from the root to `rel` is a symlink."""
+    path = root
+    for part in [p for p in rel.split("/") if p]:
+        path = os.path.join(path, part)
+        if os.path.islink(path):
+            return True
+    return False
+
+
+def _is_loop(folder: str, link: str) -> bool:
+    """A symlinked folder that leads to the folder holding it, or above it."""
+    target = os.path.realpath(link)
+    here = os.path.realpath(folder)
+    return here == target or here.startswith(target.rstrip(os.sep) + os.sep)

@@ -12,7 +12,7 @@ import os
 from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
-from memctl.errors import LockedError, WriteError
+from memctl.errors import GuaranteeError, LockedError, WriteError
 from memctl.fsutil import check_destination
 
 LOCK_TIMEOUT = 10.0  # seconds a second writer waits for the first
@@ -85,6 +85,8 @@ class HomeLock:
         except OSError as exc:
             raise WriteError(f"cannot take the home's lock {LOCK_REL} ({exc.strerror or exc}); "
                              "nothing was written", self.root) from None
+        except GuaranteeError as exc:
+            raise GuaranteeError(f"{exc.message.split(';')[0]}; nothing was written", exc.path) from None
 
     def release(self) -> None:
         if self._lock is not None:

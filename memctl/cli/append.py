@@ -12,7 +12,7 @@ from memctl.cli.common import app, err, fail
 from memctl.errors import MemctlError
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # TEXT is often a list item: "- …"
 def append(
     path: Annotated[Path, typer.Argument(
         metavar="FILE", help="A markdown file inside a memory home (made if missing).")],

@@ -1,0 +1,348 @@
+"""Each hostile situation the safety probe found, built in a temporary home (issues 17 and 18)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from memctl.cache import Cache, cache_file
+from memctl.consolidate import Options, plan_consolidate, verify
+from memctl.errors import GuaranteeError
+from memctl.home import load_home
+from memctl.journal import apply_plan
+
+TODAY = date(2026, 11, 29)
+SUMMARIZERS = Path(__file__).parent / "summarizers"
+FACTS = "".join(f"- fact {n}: the build cache lives on the scratch disk of every runner.\n" for n in range(8))
+
+
+@pytest.fixture(autouse=True)
+def _fixed_day(monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", TODAY.isoformat())
+
+
+def fat_home(root: Path) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "MEMORY.md").write_text(f"# Memory\n\n## Fleet notes\n{FACTS}\n## Deploys\n{FACTS}", encoding="utf-8")
+    return root
+
+
+def files_outside(tmp_path: Path, home: Path) -> dict[str, bytes]:
+    return {str(p): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file() and home not in p.parents}
+
+
+# --- writes never follow a symlink out of the home -------------------------------------------------
+
+@pytest.mark.parametrize("link", ["archive", ".memctl"])
+def test_a_symlinked_archive_or_state_folder_is_refused(cli, tmp_path, link):
+    home = fat_home(tmp_path / "home")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (home / link).symlink_to(elsewhere, target_is_directory=True)
+    before = (home / "MEMORY.md").read_bytes()
+    result = cli("split", str(home), "--apply")
+    error = result.stderr.splitlines()[-1]
+    assert result.exit_code == 2 and error.startswith("error: ")
+    assert "is a symlink" in error and "nothing was written" in error
+    assert list(elsewhere.iterdir()) == [] and (home / "MEMORY.md").read_bytes() == before
+
+
+def test_a_split_destination_that_links_outside_is_never_read_nor_written(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    outside = tmp_path / "passwd"
+    outside.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (home / "topics").mkdir()
+    (home / "topics" / "deploys.md").symlink_to(outside)
+    for flags in (["--diff"], ["--apply"], ["--format", "json"]):
+        result = cli("split", str(home), *flags)
+        assert result.exit_code == 2 and "root:x:0" not in result.stdout + result.stderr
+        assert "topics/deploys.md is a symlink" in result.stderr
+    assert outside.read_text() == "root:x:0:0:root:/root:/bin/bash\n"
+
+
+def test_a_fifo_or_device_destination_is_refused_without_a_hang(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    (home / "topics").mkdir()
+    os.mkfifo(home / "topics" / "deploys.md")
+    (home / "topics" / "fleet-notes.md").symlink_to("/dev/zero")
+    result = cli("split", str(home), "--diff")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "not a regular file" in result.stderr or "is a FIFO" in result.stderr or "symlink" in result.stderr
+
+
+def test_an_archive_file_that_is_a_fifo_never_hangs_consolidate(cli, copy_fixture):
+    root = copy_fixture("consolidate")
+    (root / "archive").mkdir()
+    os.mkfifo(root / "archive" / "incidents.md")
+    result = cli("consolidate", str(root), "--apply")
+    assert result.exit_code == 2 and "archive/incidents.md" in result.stderr and "FIFO" in result.stderr
+
+
+def test_the_record_never_follows_a_link_or_waits_on_a_fifo(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    (home / ".memctl").mkdir()
+    target = tmp_path / "victim.jsonl"
+    target.write_text("")
+    (home / ".memctl" / "dispatches.jsonl").symlink_to(target)
+    result = cli("assemble", str(home), "--record")
+    assert result.exit_code == 0 and result.stdout.startswith("<!-- memctl: MEMORY.md")
+    assert "warning: .memctl/dispatches.jsonl" in result.stderr and target.read_text() == ""
+    (home / ".memctl" / "dispatches.jsonl").unlink()
+    os.mkfifo(home / ".memctl" / "dispatches.jsonl")
+    result = cli("assemble", str(home), "--record-strict")
+    assert result.exit_code == 1 and result.stdout and "dispatches.jsonl: is a FIFO" in result.stderr
+
+
+# --- an agent writing at the same time ---------------------------------------------------------
+
+def test_an_agents_write_in_the_window_before_the_rename_is_kept(copy_fixture, monkeypatch):
+    root = copy_fixture("consolidate")
+    home = load_home(root)
+    options = Options()
+    plan = plan_consolidate(home, options, TODAY)
+    verify(home, plan, options, TODAY)
+    target = root / "topics" / "incidents.md"
+    original_replace = os.replace
+    appended = []
+
+    def agent_then_replace(src, dst, *args, **kwargs):
+        if str(dst) == str(target) and not appended:  # the agent appends between memctl's check and rename
+            with open(target, "a", encoding="utf-8") as handle:
+                handle.write("- 2026-11-29: an agent's own line.\n")
+            appended.append(True)
+        return original_replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", agent_then_replace)
+    with pytest.raises(GuaranteeError, match="changed on disk while memctl was writing"):
+        apply_plan(home.root, plan.write, "consolidate")
+    monkeypatch.setattr(os, "replace", original_replace)
+    assert target.read_text().endswith("- 2026-11-29: an agent's own line.\n")
+    assert not (root / "archive").exists() or not any((root / "archive").iterdir())
+    assert not (root / ".memctl" / "journal").exists() or not os.listdir(root / ".memctl" / "journal")
+
+
+def test_memctl_append_waits_for_the_lock_and_keeps_line_endings(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    (home / "topics").mkdir()
+    (home / "topics" / "lessons.md").write_bytes(b"# Lessons\r\n- first")
+    result = cli("append", str(home / "topics" / "lessons.md"), "- 2026-11-29 Lesson: second")
+    assert result.exit_code == 0 and result.stderr == "appended 1 lines to topics/lessons.md\n"
+    assert (home / "topics" / "lessons.md").read_bytes() == b"# Lessons\r\n- first\r\n- 2026-11-29 Lesson: second\r\n"
+    outside = cli("append", str(tmp_path / "elsewhere.md"), "x")
+    assert outside.exit_code == 2 and "not inside a memory home" in outside.stderr
+
+
+# --- repeated consolidation -----------------------------------------------------------------------
+
+def test_consolidate_runs_again_months_later_with_new_entries(cli, copy_fixture, monkeypatch):
+    root = copy_fixture("consolidate")
+    assert cli("consolidate", str(root), "--apply").exit_code == 0
+    incidents = root / "topics" / "incidents.md"
+    first = incidents.read_text()
+    assert " older entries (" in first
+    new = "".join(f"- 2027-0{m}-1{d}: queue stalled on runner {m}{d}; drained it by hand.\n"
+                  for m in range(1, 5) for d in range(4))
+    incidents.write_text(first + new)
+    monkeypatch.setenv("MEMCTL_TODAY", "2027-08-01")
+    again = cli("consolidate", str(root), "--apply")
+    assert again.exit_code == 0, again.stderr
+    text = incidents.read_text()
+    assert text.count(" older entries (") == 1  # one summary line, adding up both runs
+    archive = (root / "archive" / "incidents.md").read_text()
+    for line in new.splitlines():
+        assert line in text or line in archive
+
+
+# --- I/O errors are one line ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EACCES, errno.EIO])
+def test_an_io_error_is_one_line_naming_the_file_and_what_was_written(cli, tmp_path, monkeypatch, code):
+    home = fat_home(tmp_path / "home")
+    before = (home / "MEMORY.md").read_bytes()
+    original = os.link
+
+    def refuse(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "link", refuse)
+    result = cli("split", str(home), "--apply")
+    monkeypatch.setattr(os, "link", original)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: archive/MEMORY.") and os.strerror(code) in result.stderr
+    assert "nothing was changed (no file had been written)" in result.stderr
+    assert (home / "MEMORY.md").read_bytes() == before and not (home / "topics").exists()
+
+
+def test_a_full_disk_never_costs_the_dispatch_nor_tears_the_record(cli, tmp_path, monkeypatch):
+    home = fat_home(tmp_path / "home")
+    assert cli("assemble", str(home), "--record").exit_code == 0
+    record = home / ".memctl" / "dispatches.jsonl"
+    whole = record.read_bytes()
+    original = os.write
+    calls = []
+
+    def short_then_full(fd, data):
+        calls.append(len(data))
+        if len(calls) == 1:
+            return original(fd, bytes(data[:10]))  # a short write…
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # …then the disk is full
+
+    monkeypatch.setattr(os, "write", short_then_full)
+    result = cli("assemble", str(home), "--record")
+    monkeypatch.setattr(os, "write", original)
+    assert result.exit_code == 0 and result.stdout.startswith("<!-- memctl: MEMORY.md")
+    assert "warning: .memctl/dispatches.jsonl: cannot write the dispatch record (No space left" in result.stderr
+    assert record.read_bytes() == whole  # the torn half line was cut off again
+
+
+# --- the cache cannot be poisoned, and never crashes --------------------------------------------
+
+def test_a_forged_or_copied_cache_is_ignored(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# I\n- [gone](topics/gone.md)\n" + FACTS)
+    (home / "topics" / "keys.md").write_text("# Keys\nDB_PASSWORD: hunter2222\n")
+    truth = json.loads(cli("status", str(home), "--format", "json").stdout)
+    path = cache_file(str(home.resolve()))
+    data = Path(path).read_bytes()
+    head, _, payload = data.partition(b"\n")
+    forged = {key: ([1] if key.startswith("tok:") else value) for key, value in json.loads(payload).items()}
+    Path(path).write_bytes(head + b"\n" + json.dumps(forged).encode())  # valid JSON, right keys, wrong values
+    again = json.loads(cli("status", str(home), "--format", "json").stdout)
+    assert again["index"]["tokens"] == truth["index"]["tokens"] > 1
+    lint = cli("lint", str(home))
+    assert lint.exit_code == 1 and "MEM301" in lint.stdout and "MEM501" in lint.stdout
+
+
+def test_a_signed_cache_with_entries_of_the_wrong_shape_is_a_miss(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    truth = cli("status", str(home), "--format", "json").stdout
+    cache = Cache(cache_file(str(home.resolve())))
+    for key in list(cache._data):
+        cache._data[key] = {"entries": []} if key.startswith("doc:") else "many"
+    cache._dirty = True
+    cache.save()
+    assert cli("status", str(home), "--format", "json").stdout == truth
+    assert cli("assemble", str(home), "--budget", "3000").exit_code == 0
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_a_cache_that_is_a_special_file_never_hangs(cli, tmp_path, kind):
+    home = fat_home(tmp_path / "home")
+    path = Path(cache_file(str(home.resolve())))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        path.unlink()
+    os.mkfifo(path) if kind == "fifo" else path.symlink_to("/dev/zero")
+    result = cli("status", str(home))
+    assert result.exit_code == 0
+    path.unlink()
+
+
+# --- config and discovery ---------------------------------------------------------------------------
+
+def test_a_yaml_alias_bomb_in_the_config_is_refused_at_once(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+    (home / ".memctl.yaml").write_text(bomb)
+    started = time.monotonic()
+    result = cli("lint", str(home))
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert ".memctl.yaml:2: YAML aliases (*name) are not allowed" in result.stderr
+
+
+def test_symlinked_folders_inside_the_home_count_each_file_once(tmp_path):
+    home = fat_home(tmp_path / "home")
+    (home / "topics").mkdir()
+    (home / "topics" / "fleet.md").write_text("# Fleet\n" + FACTS)
+    (home / "memory").symlink_to("topics", target_is_directory=True)
+    (home / "topics" / "loop").symlink_to("..", target_is_directory=True)
+    loaded = load_home(home)
+    assert [d.rel for d in loaded.topics] == ["topics/fleet.md"]
+
+
+def test_deep_folders_are_walked_without_recursion(tmp_path):
+    home = fat_home(tmp_path / "home")
+    deep = str(home / "topics")
+    os.mkdir(deep)
+    for _ in range(1200):  # one folder at a time: pathlib's and os.makedirs' own recursion is not under test
+        deep += "/d"
+        os.mkdir(deep)
+    Path(deep, "bottom.md").write_text("# Bottom\n- reached.\n")
+    try:
+        assert [d.rel.rsplit("/", 1)[-1] for d in load_home(home).topics] == ["bottom.md"]
+    finally:  # pytest's own clean-up recurses, so the tree goes the way it came
+        os.unlink(Path(deep, "bottom.md"))
+        while deep != str(home / "topics"):
+            os.rmdir(deep)
+            deep = os.path.dirname(deep)
+
+
+# --- bounded summarizers, names that never collide -----------------------------------------------
+
+def test_a_summarizer_flooding_its_output_is_stopped(cli, copy_fixture):
+    root = copy_fixture("consolidate")
+    result = cli("consolidate", str(root), "--topic", "deploys", "--target", "60", "--older-than", "10000",
+                 "--summarizer", f"{sys.executable} {SUMMARIZERS / 'flood.py'}", "--timeout", "20")
+    assert result.exit_code == 0 and "summarizer wrote more than" in result.stderr
+
+
+def test_a_summarizers_grandchildren_die_with_it(cli, copy_fixture, tmp_path, monkeypatch):
+    root = copy_fixture("consolidate")
+    pid_file = tmp_path / "pid"
+    monkeypatch.setenv("SPAWNED_PID_FILE", str(pid_file))
+    result = cli("consolidate", str(root), "--topic", "deploys", "--target", "60", "--older-than", "10000",
+                 "--summarizer", f"{sys.executable} {SUMMARIZERS / 'spawner.py'}", "--timeout", "2")
+    assert result.exit_code == 0 and "summarizer ran past 2 s" in result.stderr
+    grandchild = int(pid_file.read_text())
+    for _ in range(50):
+        try:
+            os.kill(grandchild, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the summarizer's grandchild outlived it")
+
+
+def test_a_second_split_the_same_day_gets_its_own_archive_name(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    assert cli("split", str(home), "--apply").exit_code == 0
+    with open(home / "MEMORY.md", "a", encoding="utf-8") as handle:
+        handle.write(f"\n## Later\n{FACTS}")
+    again = cli("split", str(home), "--apply")
+    assert again.exit_code == 0, again.stderr
+    names = sorted(p.name for p in (home / "archive").iterdir())
+    assert names == ["MEMORY.20261129T235959Z-2.md", "MEMORY.20261129T235959Z.md"]
+
+
+# --- secrets are never echoed ---------------------------------------------------------------------
+
+SECRETS = ["sk-ant-api03-" + "Q" * 40, "ghp_" + "a1B2" * 10, "AKIAIOSFODNN7EXAMPLE", "hunter2hunter2",
+           "xoxb-123456789012-abcdefghijkl"]
+
+
+def test_no_output_of_any_command_holds_a_secret_in_full(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    index = (f"# Memory\n\n## Keys\n- anthropic: {SECRETS[0]}\n- [gh](../{SECRETS[1]}.md)\n"
+             f"- aws {SECRETS[2]}\n\n## Ops\n- DB_PASSWORD={SECRETS[3]}\n- slack {SECRETS[4]}\n{FACTS}")
+    (home / "MEMORY.md").write_text(index)
+    (home / "topics" / "ops.md").write_text(f"---\nexpires: {SECRETS[0]}\n---\n# Ops\n- token: {SECRETS[4]}\n")
+    runs = [("status",), ("status", "--format", "json"), ("lint",), ("lint", "--format", "json"),
+            ("lint", "--format", "github"), ("lint", "--format", "sarif"), ("split",), ("split", "--diff"),
+            ("split", "--format", "json"), ("consolidate", "--target", "10"), ("consolidate", "--diff"),
+            ("history",), ("recover",)]
+    for args in runs:
+        result = cli(args[0], str(home), *args[1:])
+        for secret in SECRETS:
+            assert secret not in result.stdout + result.stderr, (args, secret)
