@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import date, datetime, timezone
 
 from memctl.cache import Cache, digest
-from memctl.errors import ConfigError
+from memctl.errors import ConfigError, InputError
 from memctl.fsutil import read_text
 from memctl.markdown import yaml_alias_line
 from memctl.record import fields, record
@@ -111,7 +111,7 @@ def find_config(start: str) -> str | None:
     folder = start
     while True:
         candidate = os.path.join(folder, CONFIG_NAME)
-        if os.path.isfile(candidate):
+        if os.path.lexists(candidate):  # a FIFO or a folder there is an error, never silently skipped
             return candidate
         parent = os.path.dirname(folder)
         if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
@@ -252,7 +252,10 @@ def load_config(
     path = explicit if explicit is not None else find_config(home)
     layers: list[dict[str, Any]] = []
     if path is not None:
-        text = read_text(path)
+        try:
+            text = read_text(path)
+        except InputError as error:
+            raise ConfigError(error.message, path) from None
         key = f"cfg:{digest(text)}"
         raw = cache.get(key, _still_valid) if cache is not None else None
         if raw is None:

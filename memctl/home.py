@@ -368,7 +368,7 @@ def load_home(
     counter = TokenCounter(config.tokenizer, cache)
     index_name = index_name or config.index_file
     index_path = os.path.join(root, index_name)
-    if not os.path.isfile(index_path):
+    if not os.path.lexists(index_path):  # one that is there but not a regular file is named below
         hint = next((f" (found {c}/{index_name}: pass that folder)" for c in ("memory", "home")
                      if os.path.isfile(os.path.join(root, c, index_name))), "")
         shown = _posix(os.path.normpath(os.path.join(given, index_name)))

@@ -346,3 +346,13 @@ def test_no_output_of_any_command_holds_a_secret_in_full(cli, tmp_path):
         result = cli(args[0], str(home), *args[1:])
         for secret in SECRETS:
             assert secret not in result.stdout + result.stderr, (args, secret)
+
+
+@pytest.mark.parametrize("name", ["MEMORY.md", ".memctl.yaml"])
+def test_an_index_or_config_that_is_a_fifo_is_one_line_not_a_hang(cli, tmp_path, name):
+    home = fat_home(tmp_path / "home")
+    (home / name).unlink(missing_ok=True)
+    os.mkfifo(home / name)
+    result = cli("status", str(home))
+    assert result.exit_code == 2 and result.stderr == f"error: {home / name if name != 'MEMORY.md' else name}: " \
+        "is a FIFO, not a regular file; memctl reads only regular files\n"
