@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from memctl.cache import cache_file
+
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "25"))
 BIN = Path(sys.executable).parent
 WORDS = ("deploy queue lease agent fleet cost release rollback incident disk cache token budget index "
@@ -72,6 +74,7 @@ def query_words() -> str:
 
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="memctl-bench-"))
+    os.environ["MEMCTL_CACHE_DIR"] = str(folder / "cache")  # the bench's own cache, not the user's
     home, cold_home = folder / "home", folder / "cold"
     make_home(home)
     make_home(cold_home)  # a twin whose cache is cleared before each of its runs
@@ -86,7 +89,7 @@ def main() -> None:
         "memctl assemble, dispatch (index + 2 skills + query), warm": (dispatch, None),
         "memctl assemble, all 51 files, warm": (everything, None),
         "memctl assemble, dispatch, cold (no cache)": (
-            [str(cold_home) if a == str(home) else a for a in dispatch], cold_home / ".memctl"),
+            [str(cold_home) if a == str(home) else a for a in dispatch], Path(cache_file(str(cold_home.resolve())))),
     }
     for command, _ in cases.values():
         timed(command)  # warm the OS file cache and memctl's token cache
@@ -94,7 +97,7 @@ def main() -> None:
     for _ in range(ROUNDS):
         for name, (command, clear) in cases.items():
             if clear is not None:
-                shutil.rmtree(clear, ignore_errors=True)
+                clear.unlink(missing_ok=True)
             times[name].append(timed(command))
     base = statistics.median(times["files-to-prompt --cxml (all 51 files)"])
     print(f"assemble benchmark: 300-line index, 50 topics of ~4 KB, {ROUNDS} interleaved rounds, medians")

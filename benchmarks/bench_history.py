@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from memctl.cache import cache_file
+
 COMMITS = 1000
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 BIN = Path(sys.executable).parent
@@ -51,6 +53,7 @@ def timed(command: list[str]) -> float:
 
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="memctl-bench-history-"))
+    os.environ["MEMCTL_CACHE_DIR"] = str(folder / "cache")  # the bench's own cache, not the user's
     build(folder)
     home = folder / "memory"
     memctl = str(BIN / "memctl")
@@ -70,7 +73,7 @@ def main() -> None:
             timed(command)  # fill the cache for this case's file versions
         for _ in range(ROUNDS):
             if cold:
-                shutil.rmtree(home / ".memctl", ignore_errors=True)
+                Path(cache_file(str(home.resolve()))).unlink(missing_ok=True)
             times[name].append(timed(command))
     print(f"history benchmark: {COMMITS} commits over 500 days, {ROUNDS} rounds, medians")
     for name, samples in times.items():

@@ -33,6 +33,10 @@ try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up 
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
+try:  # hmac.compare_digest, without importing hmac (which loads OpenSSL's hashlib)
+    from _operator import _compare_digest as _same
+except ImportError:  # pragma: no cover - other Pythons
+    from hmac import compare_digest as _same  # type: ignore[no-redef]
 
 
 def digest(text: str) -> str:
@@ -117,9 +121,7 @@ class Cache:
         if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(CACHE_VERSION).encode():
             return
         assert self._key is not None
-        import hmac
-
-        if not hmac.compare_digest(parts[2].decode("ascii", "replace"), _sign(self._key, payload)):
+        if not _same(parts[2].decode("ascii", "replace"), _sign(self._key, payload)):
             return  # not written by memctl for this user: ignored, and rebuilt
         try:
             entries = json.loads(payload)

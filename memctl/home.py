@@ -220,9 +220,18 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
 
 
 def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
-    return isinstance(value, list) and all(
-        isinstance(row, list) and len(row) == len(kinds)
-        and all(isinstance(x, k) and not isinstance(x, bool) for x, k in zip(row, kinds, strict=True)) for row in value)
+    """A list of rows of exactly these types (`type() is`, so a bool is no int). Plain loops: this
+    runs for every file on every dispatch."""
+    if type(value) is not list:
+        return False
+    size = len(kinds)
+    for row in value:
+        if type(row) is not list or len(row) != size:
+            return False
+        for item, kind in zip(row, kinds, strict=True):
+            if type(item) is not kind:
+                return False
+    return True
 
 
 def _valid_facts(facts: Any) -> bool:

@@ -11,10 +11,30 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
 
 from memctl.fsutil import Guard, kind_of
 
-_WILD = re.compile(r"[*?\[]")
+
+def _wild(text: str) -> bool:
+    return "*" in text or "?" in text or "[" in text
+
+
+def matcher(pattern: str) -> Callable[[str], bool]:
+    """A test for paths matching the glob. The usual shapes (`topics/**/*.md`, `memory/*.md`) are
+    plain string tests; others compile to a regex (which costs about a millisecond a run)."""
+    folder, _, name = pattern.rpartition("/")
+    if name.startswith("*") and not _wild(name[1:]):
+        suffix = name[1:]
+        if folder.endswith("**") and not _wild(folder[:-2]):
+            prefix = folder[:-2]
+            return lambda rel: (rel.startswith(prefix) and rel.endswith(suffix)
+                                and len(rel) - rel.rfind("/") - 1 >= len(suffix))
+        if not _wild(folder):
+            prefix = folder + "/" if folder else ""
+            return lambda rel: (rel.startswith(prefix) and rel.endswith(suffix)
+                                and "/" not in rel[len(prefix):])
+    return glob_regex(pattern).match  # type: ignore[return-value]
 
 
 def glob_regex(pattern: str) -> re.Pattern[str]:
@@ -49,7 +69,7 @@ def _start(pattern: str) -> tuple[str, int | None]:
     parts = pattern.split("/")
     fixed = []
     for part in parts[:-1]:
-        if _WILD.search(part):
+        if _wild(part):
             break
         fixed.append(part)
     depth = None if "**" in pattern else len(parts) - 1 - len(fixed)
@@ -60,7 +80,7 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
          ) -> tuple[dict[str, tuple[int, int]], list[tuple[str, str, str]]]:
     """The files matching any of `patterns` (relative, `/`, sorted), each with its (device, inode),
     and what was passed over: (path, why, where a link led)."""
-    matchers = [glob_regex(p) for p in patterns]
+    matchers = [matcher(p) for p in patterns]
     starts: dict[str, int | None] = {}
     for pattern in patterns:
         folder, depth = _start(pattern)
@@ -99,7 +119,7 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
             except OSError:
                 continue
             if is_link and guard.rel(entry.path) is None:
-                if is_dir or any(m.match(rel) for m in matchers):
+                if is_dir or any(match(rel) for match in matchers):
                     passed.append((rel, "symlink resolves outside the home", os.path.realpath(entry.path)))
                 continue
             if is_dir:
@@ -109,7 +129,7 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
                     through = linked or is_link
                     (linked_later if through else plain).append((rel, level + 1, through, depth))
                 continue
-            if not any(m.match(rel) for m in matchers):
+            if not any(match(rel) for match in matchers):
                 continue
             try:
                 st = os.stat(entry.path) if is_link else None

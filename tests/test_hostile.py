@@ -356,3 +356,14 @@ def test_an_index_or_config_that_is_a_fifo_is_one_line_not_a_hang(cli, tmp_path,
     result = cli("status", str(home))
     assert result.exit_code == 2 and result.stderr == f"error: {home / name if name != 'MEMORY.md' else name}: " \
         "is a FIFO, not a regular file; memctl reads only regular files\n"
+
+
+@pytest.mark.parametrize("pattern", ["topics/**/*.md", "memory/*.md", "*.md", "a/**/b/*.md", "t?pics/[ab]*.md",
+                                     "**/*.md", "notes/**/*-x.md"])
+def test_glob_matchers_agree_with_the_regex(pattern):
+    from memctl.walk import glob_regex, matcher
+
+    paths = ["topics/a.md", "topics/x/y/a.md", "memory/a.md", "memory/x/a.md", "a.md", "a/b/c.md", "a/x/b/c.md",
+             "tapics/b.md", "notes/q-x.md", "notes/x/.md", "topics/.md", "x.mdx", "topicsa.md"]
+    fast, slow = matcher(pattern), glob_regex(pattern)
+    assert [bool(fast(p)) for p in paths] == [bool(slow.match(p)) for p in paths]
