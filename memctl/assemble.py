@@ -15,7 +15,7 @@ from itertools import accumulate
 from memctl.bundle import FORMATS, MACHINE_NOTE, Entry, Omission, frame, render_block, render_note, render_notice
 from memctl.errors import MemctlError
 from memctl.home import Doc, MemoryHome, Part
-from memctl.loadcap import CapResult, apply_cap
+from memctl.loadcap import CapResult
 from memctl.markdown import split_lines
 from memctl.record import record
 
@@ -185,10 +185,13 @@ def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) ->
 def _pack_index(p: Packer) -> None:
     home = p.home
     doc = home.index
-    cap = apply_cap(doc, home.config.budgets, home.counter)
+    cap = home.index_cap
     lines = split_lines(doc.text)
     ranges = list(cap.loaded)
-    entry = Entry(doc.rel, ["index"], _lines_text(lines, ranges, doc.rel), truncated=cap.capped)
+    text = _lines_text(lines, ranges, doc.rel)
+    if cap.notice:  # what the host itself adds when it cuts, so the bundle reads as the host's prompt
+        text += ("" if not text or text.endswith("\n") else "\n") + "\n" + cap.notice + "\n"
+    entry = Entry(doc.rel, ["index"], text, truncated=cap.capped)
     if not p.fits(entry, _index_omissions(doc, cap, ranges)):
         low, high = 0, ranges[0][1] if ranges else 0  # the most lines of the head that fit
         while low < high:

@@ -25,18 +25,26 @@ CONFIG_NAME = ".memctl.yaml"
 
 @record
 class Budgets:
-    """The figures of the host that loads the memory. None means "no such limit"."""
+    """The figures of the host that loads the memory. None means "no such limit".
 
-    load_cap_lines: int | None = 200  # the host loads only this many lines of the index...
-    load_cap_bytes: int | None = 25_000  # ...or this many bytes, whichever comes first
-    load_cap_chars: int | None = None  # per file, in characters
-    load_cap_tokens: int | None = None
-    load_cap_mode: str = "head"  # "head": the rest is dropped; "head_tail": the middle is
-    total_chars: int | None = None  # all always-loaded files together, in characters
+    `load_cap_mode` names the host's loading algorithm (memctl/loadcap.py); the other figures are
+    its parameters, each one a `budgets:` key, so that a host's setting can be mirrored.
+    """
+
+    load_cap_mode: str = "claude-code"  # claude-code, openclaw, volute; or head, head_tail
+    load_cap_lines: int | None = 200  # Claude Code: the first 200 lines (after trimming)...
+    load_cap_units: int | None = 25_000  # ...then 25,000 UTF-16 code units, cut at a line end
+    load_cap_bytes: int | None = None  # for `head`/`head_tail`: UTF-8 bytes
+    load_cap_chars: int | None = None  # OpenClaw: characters (UTF-16) per bootstrap file
+    load_cap_tokens: int | None = None  # Volute: hardCapTokens
+    head_percent: int | None = 75  # OpenClaw: shares of a capped file's content budget kept
+    tail_percent: int | None = 25  # from its head and its tail (older releases: 70 and 20)
+    total_chars: int | None = None  # OpenClaw: all bootstrap files together, in characters
     index_max_lines: int | None = 200
-    index_max_bytes: int | None = 25_000
-    index_warn_lines: int | None = None  # None: warn at 90% of the line and byte limits
-    index_tokens: int | None = 5_000  # soft budget of the index
+    index_max_units: int | None = 25_000  # UTF-16 code units (JavaScript string length)
+    index_max_bytes: int | None = None
+    index_warn_lines: int | None = None  # None: warn at 90% of the line and size limits
+    index_tokens: int | None = 5_000  # soft budget of the index (Volute: softBudgetTokens)
     topic_tokens: int | None = 1_000
     bundle_tokens: int = 40_000
 
@@ -45,27 +53,35 @@ PROFILES: dict[str, dict[str, Any]] = {
     "generic": {},
     "claude-code": {},
     "openclaw": {
+        "load_cap_mode": "openclaw",
         "load_cap_lines": None,
-        "load_cap_bytes": None,
+        "load_cap_units": None,
         "load_cap_chars": 12_000,
-        "load_cap_mode": "head_tail",
         "total_chars": 60_000,
+        "index_max_lines": None,
+        "index_max_units": None,
     },
     "volute": {
         "tokenizer": "chars4",
+        "load_cap_mode": "volute",
         "load_cap_lines": None,
-        "load_cap_bytes": None,
+        "load_cap_units": None,
         "load_cap_tokens": 25_000,
+        "index_max_lines": None,
+        "index_max_units": None,
     },
     "arc": {"index_warn_lines": 180},
 }
 PROFILE_NOTES = {
     "generic": "Claude Code's load cap, a 5,000-token index, 1,000-token topics, 40,000-token bundles",
-    "claude-code": "loads the first 200 lines or 25,000 bytes of MEMORY.md",
-    "openclaw": "12,000 characters a file (head and tail kept), 60,000 in all",
-    "volute": "warns past 5,000 tokens, loads the first 25,000 tokens (chars/4)",
+    "claude-code": "loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md",
+    "openclaw": "12,000 characters a bootstrap file (head and tail kept), 60,000 in all, MEMORY.md last",
+    "volute": "warns past softBudgetTokens (5,000), loads the first hardCapTokens (25,000) at chars/4",
     "arc": "index warning at 180 lines, limit 200; 1,000-token topics; 40,000-token bundles",
 }
+LOAD_CAP_MODES = ("claude-code", "openclaw", "volute", "head", "head_tail")
+VOLUTE_CONFIG = ".config/config.json"
+OPENCLAW_FILES = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md")
 
 
 DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
@@ -75,6 +91,7 @@ DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
 class Config:
     source: str | None = None
     profile: str = "generic"
+    profile_reason: str = "the default"  # why this profile: named in the config, or detected
     index_file: str = "MEMORY.md"  # the `index` key
     tokenizer: str = "cl100k_base"
     topics: tuple[str, ...] = DEFAULT_TOPICS
@@ -90,7 +107,7 @@ class Config:
 
 # The schema: every key a config file may hold, its type, and what it means.
 SCHEMA: dict[str, tuple[str, str]] = {
-    "profile": ("str", f"host profile: {', '.join(PROFILES)}"),
+    "profile": ("str", f"host profile: auto (the default), {', '.join(PROFILES)}"),
     "index": ("str", "the index file's name inside the home"),
     "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
     "topics": ("list[str]", "globs of topic files, relative to the home"),
@@ -181,10 +198,10 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
         kind = SCHEMA[key][0]
         if not _check_type(key, value, kind):
             raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
-    if "profile" in raw and raw["profile"] not in PROFILES:
+    if "profile" in raw and raw["profile"] not in (*PROFILES, "auto"):
         raise ConfigError(
-            f"unknown profile {raw['profile']!r}; choose one of {', '.join(PROFILES)}", where, lines.get("profile")
-        )
+            f"unknown profile {raw['profile']!r}; choose one of auto, {', '.join(PROFILES)}", where,
+            lines.get("profile"))
     if "tokenizer" in raw and raw["tokenizer"] not in TOKENIZERS:
         raise ConfigError(
             f"unknown tokenizer {raw['tokenizer']!r}; choose one of {', '.join(TOKENIZERS)}",
@@ -200,8 +217,12 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
                 f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where, lines.get("budgets")
             )
         if name == "load_cap_mode":
-            if value not in ("head", "head_tail"):
-                raise ConfigError("load_cap_mode must be head or head_tail", where, lines.get("budgets"))
+            if value not in LOAD_CAP_MODES:
+                raise ConfigError(f"load_cap_mode must be one of {', '.join(LOAD_CAP_MODES)}", where,
+                                  lines.get("budgets"))
+        elif name in ("head_percent", "tail_percent"):
+            if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100):
+                raise ConfigError(f"budget {name} must be a whole number from 0 to 100", where, lines.get("budgets"))
         elif not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0)):
             raise ConfigError(f"budget {name} must be a positive whole number", where, lines.get("budgets"))
 
@@ -279,13 +300,21 @@ def load_config(
                 budgets.update(value)
             else:
                 merged[key] = value
-    profile = merged.get("profile", "generic")
+    profile = merged.get("profile", "auto")
+    sources = ([display(path)] if path is not None else []) + ["MEMCTL_PROFILE", "--profile"]
+    named = [where for where, layer in zip(sources, layers, strict=True) if "profile" in layer]
+    reason = f"named in {named[-1]}" if named else ""
+    if profile == "auto":
+        profile, reason = detect_profile(home)
     preset = dict(PROFILES[profile])
+    if profile == "volute":
+        preset.update(volute_budgets(home))
     tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
     preset.pop("tokenizer", None)
     return Config(
         source=path,
         profile=profile,
+        profile_reason=reason,
         index_file=merged.get("index", "MEMORY.md"),
         tokenizer=tokenizer,
         topics=tuple(merged.get("topics", DEFAULT_TOPICS)),
@@ -298,6 +327,64 @@ def load_config(
         lint=merged.get("lint", {}),
         budgets=Budgets(**{**preset, **budgets}),
     )
+
+
+def display(path: str | None) -> str:
+    return os.path.basename(path) if path else "the config"
+
+
+def detect_profile(home: str) -> tuple[str, str]:
+    """The host that loads this home, told from its layout, and why (`profile: auto`)."""
+    def exists(*parts: str) -> bool:
+        return os.path.exists(os.path.join(home, *parts))
+
+    if exists(VOLUTE_CONFIG):
+        try:
+            memory_key = '"memory"' in read_text(os.path.join(home, VOLUTE_CONFIG))
+        except InputError:
+            memory_key = False
+        if memory_key:
+            return "volute", f"detected: {VOLUTE_CONFIG} with a memory key"
+    bootstrap = [name for name in OPENCLAW_FILES if exists(name)]
+    if len(bootstrap) >= 2:
+        return "openclaw", f"detected: OpenClaw bootstrap files ({', '.join(bootstrap)})"
+    parts = home.replace(os.sep, "/").split("/")
+    if len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "projects" and parts[-4] == ".claude":
+        return "claude-code", "detected: a Claude Code auto-memory folder (~/.claude/projects/*/memory)"
+    parent = os.path.dirname(home)
+    if os.path.basename(home) == "memory" and os.path.isdir(os.path.join(parent, "skills")):
+        return "arc", "detected: memory/ beside skills/ (an Arc agent repository)"
+    if os.path.isdir(os.path.join(home, ".claude")) or os.path.isdir(os.path.join(parent, ".claude")):
+        return "claude-code", "detected: a .claude/ folder"
+    return "generic", "no host detected (Claude Code's limits are used)"
+
+
+def volute_budgets(home: str) -> dict[str, Any]:
+    """Volute's memory budgets from the mind's `.config/config.json` (defaults when it is missing).
+
+    Volute reads `memory.softBudgetTokens` (default 5,000) and `memory.hardCapTokens` (25,000);
+    a value that is not a number falls back to the default, as Volute does.
+    """
+    import json
+
+    path = os.path.join(home, VOLUTE_CONFIG)
+    if not os.path.lexists(path):
+        return {}
+    try:
+        data = json.loads(read_text(path, VOLUTE_CONFIG))
+    except InputError as error:
+        raise ConfigError(error.message, path, error.line) from None
+    except ValueError as exc:
+        line = getattr(exc, "lineno", None)
+        raise ConfigError(f"not valid JSON: {getattr(exc, 'msg', exc)}", path, line) from None
+    memory = data.get("memory") if isinstance(data, dict) else None
+    found: dict[str, Any] = {}
+    if isinstance(memory, dict):
+        for key, budget in (("softBudgetTokens", "index_tokens"), ("hardCapTokens", "load_cap_tokens")):
+            value = memory.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+                found[budget] = int(value)
+    return found
 
 
 def now(env: Mapping[str, str] | None = None) -> datetime:

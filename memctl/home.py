@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
+    from memctl.loadcap import CapResult
+
 ARCHIVE_DIRS = ("archive", "memory/archive")
 PARSE_VERSION = 2
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -139,6 +141,11 @@ class Doc:
         return len(starts) + preamble, len(self.text) - fm_chars
 
     @property
+    def front_matter_lines(self) -> int:
+        """How many lines the front matter takes at the top (0 when there is none)."""
+        return int(self._facts["fm_lines"])
+
+    @property
     def stem(self) -> str:
         name = self.rel.rsplit("/", 1)[-1]
         return name[:-3] if name.endswith(".md") else name.rsplit(".", 1)[0]
@@ -174,6 +181,13 @@ class MemoryHome:
     unreadable: tuple[InputError, ...]  # topic and archive files that could not be read; skipped
     shown: str = "."  # the home as the user named it, for reports
     notices: tuple[str, ...] = ()  # what loading did besides reading: an interrupted write finished
+
+    @cached_property
+    def index_cap(self) -> CapResult:
+        """What the host loads of the index (memctl/loadcap.py), worked out once."""
+        from memctl.loadcap import index_cap
+
+        return index_cap(self)
 
     @cached_property
     def _always(self) -> set[str]:

@@ -9,7 +9,7 @@ from datetime import date
 from typing import Any
 
 from memctl.home import Doc, MemoryHome, Part, display_path
-from memctl.loadcap import CapResult, apply_cap
+from memctl.loadcap import CapResult, index_sizes
 
 REPORT_VERSION = 1
 
@@ -65,16 +65,23 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
     """The status report of one home."""
     budgets = home.config.budgets
     index = home.index
-    cap = apply_cap(index, budgets, home.counter)
+    cap = home.index_cap
+    sizes = index_sizes(home)
     loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
     topics = [_topic(home, doc, today) for doc in home.topics]
     always = [t for t in topics if t["always"]]
     always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
     cut = cap.cut_part(index)
+    boot = _bootstrap(home)
+    if boot is not None:
+        always_loaded_chars = headroom(boot["used"], boot["total"])
+    else:
+        always_loaded_chars = headroom(always_chars, budgets.total_chars) or {"used": always_chars}
     return {
         "version": REPORT_VERSION,
         "home": home.shown,
         "profile": home.config.profile,
+        "profile_reason": home.config.profile_reason,
         "tokenizer": home.counter.name,
         "config": display_path(home.config.source) if home.config.source else None,
         "index": {
@@ -82,15 +89,18 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
             "lines": index.lines,
             "bytes": index.bytes,
             "chars": index.chars,
+            "units": sizes["units"],
             "tokens": index.tokens,
             "headroom": {
-                "lines": headroom(index.lines, budgets.index_max_lines),
+                "lines": headroom(sizes["lines"], budgets.index_max_lines),
+                "units": headroom(sizes["units"], budgets.index_max_units),
                 "bytes": headroom(index.bytes, budgets.index_max_bytes),
                 "tokens": headroom(index.tokens, budgets.index_tokens),
-                "chars": headroom(index.chars, budgets.load_cap_chars),
             },
             "load_cap": {
                 "description": cap.description,
+                "measures": [{"measure": name, **(headroom(used, limit) or {})} for name, used, limit in cap.measures],
+                "notice": cap.notice,
                 "capped": cap.capped,
                 "loaded_lines": cap.loaded_lines_total,
                 "loaded_tokens": loaded_tokens,
@@ -105,11 +115,23 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
             "always_loaded_tokens": loaded_tokens + sum(t["tokens"] for t in always),
             "on_demand_tokens": sum(t["tokens"] for t in topics if not t["always"]),
             "archived_tokens": sum(d.tokens for d in home.archived),
-            "always_loaded_chars": headroom(always_chars, budgets.total_chars) or {"used": always_chars},
+            "always_loaded_chars": always_loaded_chars,
         },
+        "bootstrap": boot,
         "problems": problems(home),
         "warnings": home.warnings(),
     }
+
+
+def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:
+    """OpenClaw's bootstrap files, as `openclaw doctor` lists them: raw and injected sizes, and why."""
+    if home.config.budgets.load_cap_mode != "openclaw" or not home.config.budgets.load_cap_chars:
+        return None
+    from memctl.openclaw import bootstrap
+
+    boot = bootstrap(home.root, home.index, home.config.budgets)
+    return {"total": boot.total, "used": boot.used, "memory_chars": boot.memory_chars,
+            "files": [{"name": f.name, "raw": f.raw, "injected": f.injected, "cause": f.cause} for f in boot.files]}
 
 
 def problems(home: MemoryHome) -> list[dict[str, Any]]:

@@ -46,6 +46,12 @@ def _load_encoding(name: str) -> Any:
     return enc
 
 
+def utf16_len(text: str) -> int:
+    """The text's length in UTF-16 code units: JavaScript's `string.length`, which hosts written in
+    JavaScript (Claude Code, OpenClaw, Volute) count their limits in. An emoji is 2."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
 def _plausible(tokens: int, text: str) -> bool:
     """A count that some tokenizer could give: at least one token for any text, at most one a byte."""
     return (tokens > 0 or not text) and tokens <= 4 * len(text)
@@ -88,7 +94,8 @@ class TokenCounter:
         if cached is not None:
             return cached
         if not cuts:  # a plain count needs no token boundaries
-            parts = [(len(text) + 2) // 4 if self.name == "chars4" else len(self._encoding().encode_ordinary(text))]
+            parts = [(utf16_len(text) + 2) // 4 if self.name == "chars4"
+                     else len(self._encoding().encode_ordinary(text))]
             self.cache.put(key, parts)
             return parts
         starts = self._token_starts(text)
@@ -113,9 +120,16 @@ class TokenCounter:
         return _load_encoding(self.name)
 
     def _token_starts(self, text: str) -> list[int]:
-        if self.name == "chars4":
-            total = (len(text) + 2) // 4  # characters / 4, rounded half up
-            return [4 * k for k in range(total)]
+        if self.name == "chars4":  # UTF-16 units / 4, rounded half up, as Volute counts
+            total = (utf16_len(text) + 2) // 4
+            if text.isascii():
+                return [4 * k for k in range(total)]
+            offsets, unit = [], 0  # the character where each 4-unit token starts
+            for index, char in enumerate(text):
+                if unit % 4 == 0 or (unit % 4 == 3 and ord(char) > 0xFFFF):
+                    offsets.append(index)
+                unit += 2 if ord(char) > 0xFFFF else 1
+            return offsets[:total]
         enc = self._encoding()
         tokens = enc.encode_ordinary(text)
         starts, offset = [], 0

@@ -88,12 +88,15 @@ def test_expired_topic_is_named_not_loaded():
 def test_load_cap_notice_names_the_cut_and_the_lost_sections():
     _, result = bundle("fixtures/fat")
     index = result.entries[0]
-    assert index.truncated and index.content.count("\n") == 200
+    lines = index.content.splitlines()
+    assert index.truncated and len(lines) == 202 and lines[200] == ""  # 200 lines, then the host's warning
+    assert lines[201] == ("> WARNING: MEMORY.md is 327 lines (limit: 200). Only part of it was loaded. Keep index "
+                          "entries to one line under ~200 chars; move detail into topic files.")
+    cap = "first 200 lines then 25,000 UTF-16 code units, front matter and HTML comments free"
     lost = [(o.heading, o.reason) for o in result.omitted]
-    assert lost[0] == ("Notes", "past the load cap (first 200 lines or 25,000 bytes); 15 of 25 lines loaded")
+    assert lost[0] == ("Notes", f"past the load cap ({cap}); 15 of 25 lines loaded")
     assert [h for h, _ in lost[1:]] == ["Tooling", "部署メモ", "On-call", "Dependencies", "Security"]
-    assert result.text.rstrip().endswith("- MEMORY.md § Security (~464 tokens): past the load cap "
-                                         "(first 200 lines or 25,000 bytes)")
+    assert result.text.rstrip().endswith(f"- MEMORY.md § Security (~464 tokens): past the load cap ({cap})")
 
 
 def test_notice_names_at_most_twenty():
@@ -311,7 +314,8 @@ def test_openclaw_cap_keeps_head_and_tail_and_marks_the_gap():
     home = load_home("fixtures/fat", overrides={"profile": "openclaw"})
     result = assemble(home, AssembleOptions(), TODAY)
     index = result.entries[0].content
-    assert "<!-- memctl: lines 161–286 of MEMORY.md not loaded (load cap) -->\n" in index
+    # 17,240 characters over a 12,000 cap: 75% of what the marker leaves from the head, 25% from the tail
+    assert "<!-- memctl: lines 171–274 of MEMORY.md not loaded (load cap) -->\n" in index
     assert index.rstrip().endswith("<!-- end of memory -->")
     assert [o.heading for o in result.omitted if "load cap" in o.reason][:2] == ["Customers", "Notes"]
 
@@ -320,6 +324,7 @@ def test_token_load_cap_cuts_the_index_by_tokens():
     home = load_home("fixtures/fat", overrides={"profile": "volute"},
                      env={"MEMCTL_BUDGET_LOAD_CAP_TOKENS": "1000"})
     result = assemble(home, AssembleOptions(), TODAY)
-    loaded = result.entries[0].content
+    loaded, notice = result.entries[0].content.rsplit("\n\n", 1)
     assert home.counter.name == "chars4" and 0 < home.counter.count(loaded) <= 1000
-    assert result.omitted[0].reason.startswith("past the load cap (first 1,000 tokens)")
+    assert notice.startswith("⚠ MEMORY.md is ~4.3k tokens — only the first ~1k tokens are loaded.")
+    assert result.omitted[0].reason.startswith("past the load cap (first 1,000 tokens (chars/4))")

@@ -32,7 +32,8 @@ def test_every_text_renderer_names_the_home(render):
 def test_fat_index_is_cut_by_the_load_cap():
     report = build_status(load_home(HOMES["fat"]), TODAY)
     index = report["index"]
-    assert index["headroom"]["lines"] == {"used": 329, "limit": 200, "left": -129, "over": True}
+    # Claude Code counts 327: the closing HTML comment is stripped and the blank line before it trimmed
+    assert index["headroom"]["lines"] == {"used": 327, "limit": 200, "left": -127, "over": True}
     cap = index["load_cap"]
     assert cap["capped"] and cap["loaded_lines"] == 200 and cap["cut_section"] == "Notes" and cap["cut_line"] == 201
     states = [s["loaded"] for s in index["sections"]]

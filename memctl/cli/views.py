@@ -38,25 +38,36 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     console, buffer = _console(color, width)
     index = report["index"]
     console.print(
-        Text(f"{report['home']}: profile {report['profile']}, tokenizer {report['tokenizer']} "
-             "(token counts are estimates for Claude models)", style="bold")
+        Text(f"{report['home']}: profile {report['profile']} ({report['profile_reason']}), "
+             f"tokenizer {report['tokenizer']} (token counts are estimates for Claude models)", style="bold")
     )
     table = Table(title=f"Index {index['path']}", title_justify="left", expand=False)
     for column in ("measure", "used", "limit", "headroom"):
         table.add_column(column, justify="right" if column != "measure" else "left")
-    for measure in ("lines", "bytes", "chars", "tokens"):
-        room = index["headroom"].get(measure)
-        if measure == "chars" and room is None:
-            continue
-        table.add_row(measure, _n(index[measure]), _n(room["limit"]) if room else "—", _room(room))
-    console.print(table)
     cap = index["load_cap"]
+    shown = {"lines": "lines", "units": "UTF-16 units", "bytes": "bytes", "tokens": "tokens"}
+    for measure, label in shown.items():
+        room = index["headroom"].get(measure)
+        if room is None and measure in ("units", "bytes"):
+            continue
+        table.add_row(label, _n(index[measure]), _n(room["limit"]) if room else "—", _room(room))
+    for measure in cap["measures"]:
+        shown_room = index["headroom"].get(measure["measure"])
+        if not shown_room or shown_room["limit"] != measure["limit"]:
+            label = {"chars": "characters (load cap)", "tokens": "tokens (load cap)"}.get(measure["measure"],
+                                                                                         measure["measure"])
+            table.add_row(label, _n(measure["used"]), _n(measure["limit"]), _room(measure))
+    console.print(table)
     if cap["capped"]:
         console.print(Text(
             f"Load cap ({cap['description']}): only {cap['loaded_lines']:,} of {index['lines']:,} lines load; "
             f"the cut falls in {cap['cut_section']!r} at line {cap['cut_line']:,}.", style="bold red"))
+        if cap["notice"]:
+            console.print(Text(f"The host adds: {cap['notice']}", style="red"))
     else:
         console.print(f"Load cap ({cap['description']}): the whole index loads.")
+    if report.get("bootstrap"):
+        _bootstrap_table(console, report["bootstrap"])
 
     sections = Table(title="Sections", title_justify="left")
     for column in ("heading", "lines", "count", "tokens", "share", "loads"):
@@ -109,6 +120,18 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
         f"({report['archive']['files']} archive file{'s' * (report['archive']['files'] != 1)})."
     )
     return buffer.getvalue()
+
+
+def _bootstrap_table(console: Console, boot: dict[str, Any]) -> None:
+    console.print(f"OpenClaw injects these files in this order: {boot['used']:,} of {boot['total']:,} characters "
+                  f"in all; MEMORY.md may take {boot['memory_chars']:,}.")
+    table = Table(title="Bootstrap files", title_justify="left")
+    for column in ("file", "raw", "injected", "cause"):
+        table.add_column(column, justify="right" if column in ("raw", "injected") else "left")
+    for row in boot["files"]:
+        style = "" if row["cause"] in ("ok", "not present") else "bold red"
+        table.add_row(row["name"], _n(row["raw"]), _n(row["injected"]), Text(row["cause"], style=style))
+    console.print(table)
 
 
 def render_fleet_text(reports: list[dict[str, Any]], color: bool = False, width: int = WIDTH) -> str:

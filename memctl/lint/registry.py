@@ -61,4 +61,8 @@ def resolve_code(token: str) -> str | None:
     token = token.strip()
     if token.upper() in rules:
         return token.upper()
-    return next((r.code for r in rules.values() if r.name == token.lower()), None)
+    token = RENAMED.get(token.lower(), token.lower())
+    return next((r.code for r in rules.values() if r.name == token), None)
+
+
+RENAMED = {"index-over-byte-limit": "index-over-size-limit"}  # old names keep working

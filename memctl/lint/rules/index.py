@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from itertools import accumulate
 
 from memctl.lint.registry import Context, Finding, rule
-from memctl.loadcap import apply_cap
+from memctl.loadcap import index_sizes
 from memctl.markdown import split_lines
+from memctl.tokens import utf16_len
 
 
 def _line_limit(ctx: Context) -> int | None:
@@ -18,27 +19,42 @@ def _line_limit(ctx: Context) -> int | None:
 def index_over_line_limit(ctx: Context) -> Iterator[Finding]:
     """The index has more lines than allowed.
 
-    Claude Code loads only the first 200 lines of MEMORY.md; the rest is never seen. The limit is
-    the profile's `index_max_lines` (200 by default), or `--max-index-lines`. The finding points
-    at the first line past the limit. Fix: `memctl split` moves sections into topic files.
+    Claude Code loads only the first 200 lines of MEMORY.md (counted after its front matter and
+    HTML comments are stripped and the rest trimmed); the rest is never seen. The limit is the
+    profile's `index_max_lines` (200; none for OpenClaw and Volute), or `--max-index-lines`. The
+    finding points at the first line past the limit. Fix: `memctl split` moves sections into
+    topic files.
     """
-    limit, index = _line_limit(ctx), ctx.home.index
-    if limit and index.lines > limit:
-        yield Finding(index.rel, limit + 1, 1, f"index has {index.lines} lines, more than the limit of {limit}")
+    limit, home = _line_limit(ctx), ctx.home
+    lines = index_sizes(home)["lines"]
+    if limit and lines > limit:
+        cap = home.index_cap
+        line = cap.loaded[-1][1] + 1 if cap.capped and cap.loaded else limit + 1
+        yield Finding(home.index.rel, line, 1, f"index has {lines} lines, more than the limit of {limit}")
 
 
-@rule("MEM202", "index-over-byte-limit", "error")
-def index_over_byte_limit(ctx: Context) -> Iterator[Finding]:
-    """The index is larger than the byte limit (25,000 bytes by default).
+@rule("MEM202", "index-over-size-limit", "error")
+def index_over_size_limit(ctx: Context) -> Iterator[Finding]:
+    """The index is larger than its size limit: 25,000 UTF-16 code units for Claude Code.
 
-    Claude Code stops reading MEMORY.md after 25,000 bytes. The finding points at the line where
-    the limit is crossed.
+    Claude Code stops reading MEMORY.md at 25,000 UTF-16 code units (JavaScript's string length:
+    a CJK character is 1, an emoji 2), cut at a line end. Limits: `index_max_units`, and
+    `index_max_bytes` for a host that counts bytes. The finding points at the line where the
+    limit is crossed.
     """
-    limit, index = ctx.home.config.budgets.index_max_bytes, ctx.home.index
-    if limit and index.bytes > limit:
-        sizes = accumulate(len(line.encode("utf-8")) for line in split_lines(index.text))
-        line = next(n for n, total in enumerate(sizes, start=1) if total > limit)
-        yield Finding(index.rel, line, 1, f"index is {index.bytes:,} bytes, more than the limit of {limit:,}")
+    budgets, home = ctx.home.config.budgets, ctx.home
+    index, sizes = home.index, index_sizes(home)
+    for limit, used, unit, size in ((budgets.index_max_units, sizes["units"], "UTF-16 code units", utf16_len),
+                                    (budgets.index_max_bytes, sizes["bytes"], "bytes", _utf8_len)):
+        if limit and used > limit:
+            totals = accumulate(size(line) for line in split_lines(index.text))
+            line = next((n for n, total in enumerate(totals, start=1) if total > limit), 1)
+            yield Finding(index.rel, line, 1, f"index is {used:,} {unit}, more than the limit of {limit:,}")
+            return
+
+
+def _utf8_len(text: str) -> int:
+    return len(text.encode("utf-8"))
 
 
 @rule("MEM203", "index-over-token-budget", "warning")
@@ -56,31 +72,34 @@ def index_over_token_budget(ctx: Context) -> Iterator[Finding]:
 
 @rule("MEM204", "index-near-limit", "warning")
 def index_near_limit(ctx: Context) -> Iterator[Finding]:
-    """The index has passed 90% of its line or byte limit (or the profile's warning line).
+    """The index has passed 90% of its line or size limit (or the profile's warning line).
 
     A warning before the error: the next few entries will push it over.
     """
     index, budgets = ctx.home.index, ctx.home.config.budgets
+    sizes = index_sizes(ctx.home)
     lines = _line_limit(ctx)
     warn_at = budgets.index_warn_lines or (int(lines * 0.9) if lines else None)
-    if lines and warn_at and warn_at < index.lines <= lines:
-        yield Finding(index.rel, warn_at + 1, 1, f"index has {index.lines} lines, past the warning line "
+    if lines and warn_at and warn_at < sizes["lines"] <= lines:
+        yield Finding(index.rel, warn_at + 1, 1, f"index has {sizes['lines']} lines, past the warning line "
                       f"{warn_at} of its {lines}-line limit")
-    limit = budgets.index_max_bytes
-    if limit and 0.9 * limit < index.bytes <= limit:
-        yield Finding(index.rel, 1, 1, f"index is {index.bytes:,} bytes, past 90% of its {limit:,}-byte limit")
+    for limit, used, unit in ((budgets.index_max_units, sizes["units"], "UTF-16 code units"),
+                              (budgets.index_max_bytes, sizes["bytes"], "bytes")):
+        if limit and 0.9 * limit < used <= limit:
+            yield Finding(index.rel, 1, 1, f"index is {used:,} {unit}, past 90% of its {limit:,} limit")
 
 
 @rule("MEM205", "index-past-load-cap", "error")
 def index_past_load_cap(ctx: Context) -> Iterator[Finding]:
     """Part of the index lies past the profile's load cap and would never be loaded.
 
-    The host cuts what overflows its load cap (Claude Code: 200 lines or 25,000 bytes; OpenClaw:
-    12,000 characters with the middle dropped; Volute: 25,000 tokens). The finding names the
-    first section that is lost, in whole or in part.
+    The host cuts what overflows its load cap (Claude Code: 200 lines, then 25,000 UTF-16 code
+    units; OpenClaw: 12,000 characters a file with the middle dropped, and what the bootstrap
+    files before MEMORY.md leave of 60,000; Volute: hardCapTokens, 25,000 at chars/4). The finding
+    names the first section that is lost, in whole or in part.
     """
     home = ctx.home
-    cap = apply_cap(home.index, home.config.budgets, home.counter)
+    cap = home.index_cap
     cut = cap.cut_part(home.index)
     if cut is not None:
         line = cut.start_line + cap.lines_loaded_in(cut)
