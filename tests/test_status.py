@@ -12,7 +12,8 @@ from memctl.status import build_status
 from .conftest import FIXTURES, check_golden
 
 HOMES = {"arc": "fixtures/arc/memory", "openclaw": "fixtures/openclaw", "volute": "fixtures/volute/home",
-         "fat": "fixtures/fat"}
+         "fat": "fixtures/fat", "claude-emoji": "fixtures/hosts/claude-emoji",
+         "volute-budgets": "fixtures/hosts/volute-budgets", "openclaw-starved": "fixtures/hosts/openclaw-starved"}
 TODAY = date(2026, 11, 29)
 
 

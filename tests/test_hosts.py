@@ -1,0 +1,137 @@
+"""Each host's loading rule, stated in numbers on the fixtures in fixtures/hosts (see make_fixtures.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memctl.assemble import AssembleOptions, assemble
+from memctl.errors import ConfigError
+from memctl.home import load_home
+from memctl.lint import LintOptions, lint_home
+from memctl.loadcap import index_sizes
+from memctl.openclaw import bootstrap
+from memctl.tokens import utf16_len
+
+from .test_status import TODAY
+
+HOSTS = "fixtures/hosts"
+CLAUDE_TAIL = " Only part of it was loaded. Keep index entries to one line under ~200 chars; move detail into topic files."
+
+
+def codes(home) -> list[str]:
+    """The hard index findings: over the line limit, over the size limit, past the load cap."""
+    found, _ = lint_home(home, TODAY, LintOptions(select=("MEM201", "MEM202", "MEM205")))
+    return sorted({d.code for d in found})
+
+
+def test_claude_code_counts_utf16_units_not_bytes():
+    home = load_home(f"{HOSTS}/claude-cjk")
+    assert home.index.bytes == 67_650 and index_sizes(home)["units"] == 22_649
+    assert not home.index_cap.capped and home.index_cap.notice is None
+    assert codes(home) == []  # the byte model called this 2.7 times over its limit
+
+
+def test_claude_code_cuts_an_emoji_index_at_the_last_line_end_within_25000_units():
+    home = load_home(f"{HOSTS}/claude-emoji")
+    assert utf16_len("🚀") == 2 and index_sizes(home)["units"] == 150 * 180 + 149 == 27_149
+    assert home.index_cap.loaded == ((1, 138),)  # 138 × 181 − 1 = 24,977 ≤ 25,000 < 139 × 181 − 1
+    assert home.index_cap.notice == "> WARNING: MEMORY.md is 26.5KB (limit: 24.4KB) — index entries are too long." \
+        + CLAUDE_TAIL
+    assert codes(home) == ["MEM202", "MEM205"]
+    bundle = assemble(home, AssembleOptions(budget=100_000), TODAY)
+    assert bundle.entries[0].content.endswith("\n\n" + home.index_cap.notice + "\n")
+
+
+def test_claude_code_strips_front_matter_and_html_comments_and_trims_before_counting():
+    home = load_home(f"{HOSTS}/claude-frontmatter")
+    assert home.index.lines == 212 and index_sizes(home)["lines"] == 200
+    assert not home.index_cap.capped and codes(home) == []  # the raw count, 212, was MEM201 and MEM205
+
+
+def test_claude_code_warning_names_lines_and_size_as_the_host_does(tmp_path):
+    (tmp_path / "MEMORY.md").write_text("\n".join("L%05d" % i + "x" * 94 for i in range(300)))
+    home = load_home(tmp_path)
+    assert home.index_cap.loaded == ((1, 200),)
+    assert home.index_cap.notice == "> WARNING: MEMORY.md is 300 lines and 29.6KB." + CLAUDE_TAIL
+
+
+def test_volute_reads_its_budgets_from_config_json_and_cuts_at_a_line_end():
+    home = load_home(f"{HOSTS}/volute-budgets")
+    assert home.config.profile == "volute" and home.config.profile_reason.startswith("detected: .config/config.json")
+    budgets = home.config.budgets
+    assert (budgets.index_tokens, budgets.load_cap_tokens) == (100, 300)
+    assert home.index.tokens == 488 and home.index_cap.loaded == ((1, 30),)  # 30 × 39 − 1 = 1,169 ≤ 1,200
+    assert home.index_cap.notice.startswith("⚠ MEMORY.md is ~488 tokens — only the first ~300 tokens are loaded.")
+    assert codes(home) == ["MEM205"]  # no line or byte limit: Volute has none
+
+
+def test_volute_cuts_hard_when_the_last_line_end_is_not_half_way_in(tmp_path):
+    (tmp_path / ".config").mkdir()
+    (tmp_path / ".config" / "config.json").write_text('{"memory": {"hardCapTokens": 25}}')
+    (tmp_path / "MEMORY.md").write_text("A" * 60 + "\n" + "B" * 60 + "\n" + "C" * 60)
+    assert load_home(tmp_path).index_cap.loaded == ((1, 1),)  # Volute's own test: only the A line fits whole
+    (tmp_path / "MEMORY.md").write_text("# H\n" + "x" * 200)
+    assert load_home(tmp_path).index_cap.loaded == ((1, 1),)  # hard cut: "# H" loads, the giant line does not
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"memory": {', ".config/config.json:1: not valid JSON: Expecting property name enclosed in double quotes"),
+    ("\xff", "not valid UTF-8"),
+])
+def test_a_broken_volute_config_is_one_line(tmp_path, text, message, cli):
+    (tmp_path / ".config").mkdir()
+    (tmp_path / ".config" / "config.json").write_bytes(text.encode("latin-1"))
+    (tmp_path / "MEMORY.md").write_text("# I\n")
+    with pytest.raises(ConfigError):
+        load_home(tmp_path, overrides={"profile": "volute"})
+    result = cli("status", str(tmp_path), "--profile", "volute")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and message in result.stderr
+
+
+def test_openclaw_spends_the_total_in_order_and_memory_md_starves():
+    home = load_home(f"{HOSTS}/openclaw-starved")
+    boot = bootstrap(home.root, home.index, home.config.budgets)
+    rows = [(f.name, f.raw, f.injected, f.cause) for f in boot.files]
+    assert rows == [
+        ("AGENTS.md", 12_500, 11_999, "truncated"),
+        ("SOUL.md", 12_000, 12_000, "ok"),
+        ("TOOLS.md", 12_000, 12_000, "ok"),
+        ("IDENTITY.md", 12_000, 12_000, "ok"),
+        ("USER.md", 11_000, 11_000, "ok"),
+        ("HEARTBEAT.md", 32, 32, "ok"),
+        ("BOOTSTRAP.md", None, 0, "not present"),
+        ("MEMORY.md", 5_108, 968, "starved by the total"),
+    ]
+    assert boot.memory_chars == 60_000 - 59_031 == 969
+    cap = home.index_cap
+    assert cap.capped and cap.loaded[0] == (1, 13) and cap.loaded[-1][1] == home.index.lines
+    assert codes(home) == ["MEM205"]  # no line or byte limit: OpenClaw has none
+
+
+def test_openclaw_counts_a_missing_required_file_as_its_marker(tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# M\n")
+    (tmp_path / "SOUL.md").write_text("# S\n")
+    home = load_home(tmp_path, overrides={"profile": "openclaw"})
+    rows = {f.name: f for f in bootstrap(home.root, home.index, home.config.budgets).files}
+    assert rows["AGENTS.md"].injected == len(f"[MISSING] Expected at: {tmp_path.resolve()}/AGENTS.md")
+    assert rows["SOUL.md"].cause == "ok" and rows["BOOTSTRAP.md"].cause == "not present"
+
+
+def test_status_json_carries_the_host_model(cli):
+    data = json.loads(cli("status", f"{HOSTS}/openclaw-starved", "--format", "json").stdout)
+    assert data["profile"] == "openclaw" and data["bootstrap"]["memory_chars"] == 969
+    assert data["index"]["load_cap"]["measures"] == [
+        {"measure": "chars", "used": 5_108, "limit": 969, "left": -4_139, "over": True}]
+    assert data["index"]["headroom"]["lines"] is None  # OpenClaw has no line limit
+
+
+def test_the_profile_is_detected_and_a_named_one_wins(tmp_path):
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "skills").mkdir()
+    (tmp_path / "memory" / "MEMORY.md").write_text("# I\n")
+    assert load_home(tmp_path / "memory").config.profile == "arc"
+    (tmp_path / "memory" / ".memctl.yaml").write_text("profile: claude-code\n")
+    config = load_home(tmp_path / "memory").config
+    assert (config.profile, config.profile_reason) == ("claude-code", "named in .memctl.yaml")
