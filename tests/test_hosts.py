@@ -17,7 +17,8 @@ from memctl.tokens import utf16_len
 from .test_status import TODAY
 
 HOSTS = "fixtures/hosts"
-CLAUDE_TAIL = " Only part of it was loaded. Keep index entries to one line under ~200 chars; move detail into topic files."
+CLAUDE_TAIL = (" Only part of it was loaded. Keep index entries to one line under ~200 chars; "
+               "move detail into topic files.")
 
 
 def codes(home) -> list[str]:
@@ -51,7 +52,7 @@ def test_claude_code_strips_front_matter_and_html_comments_and_trims_before_coun
 
 
 def test_claude_code_warning_names_lines_and_size_as_the_host_does(tmp_path):
-    (tmp_path / "MEMORY.md").write_text("\n".join("L%05d" % i + "x" * 94 for i in range(300)))
+    (tmp_path / "MEMORY.md").write_text("\n".join(f"L{i:05d}" + "x" * 94 for i in range(300)))
     home = load_home(tmp_path)
     assert home.index_cap.loaded == ((1, 200),)
     assert home.index_cap.notice == "> WARNING: MEMORY.md is 300 lines and 29.6KB." + CLAUDE_TAIL
