@@ -18,7 +18,7 @@ from memctl.cache import Cache, digest
 from memctl.config import Config, load_config
 from memctl.errors import InputError
 from memctl.fsutil import Guard, pending_journals, read_text
-from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines
+from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines, wikilink_target
 from memctl.record import record
 from memctl.tokens import TokenCounter
 from memctl.walk import walk
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from memctl.loadcap import CapResult
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 2
+PARSE_VERSION = 4
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -62,6 +62,9 @@ class FrontMatter:
     expires: date | None = None
     extra_keys: tuple[str, ...] = ()
     error: InputError | None = None
+    kind: str | None = None  # `type` (Claude Code: user, feedback, project, reference)
+    created: date | None = None
+    topics: tuple[str, ...] = ()
 
 
 @record
@@ -122,6 +125,11 @@ class Doc:
     def links(self) -> tuple[Link, ...]:
         return tuple(_resolve_link(self.path, self._guard, href, line + 1) for href, line in self._facts["links"])
 
+    @property
+    def wikilinks(self) -> tuple[tuple[str, int], ...]:
+        """`[[target]]` links: (the text inside the brackets, 1-based line)."""
+        return tuple((inner, line + 1) for inner, line in self._facts["wikilinks"])
+
     @cached_property
     def blocks(self) -> tuple[tuple[int, int, str], ...]:
         """Code and HTML blocks: first and last line (1-based), and kind."""
@@ -179,6 +187,7 @@ class MemoryHome:
     linked: frozenset[str]  # topics the index links to
     skipped: tuple[Skipped, ...]
     unreadable: tuple[InputError, ...]  # topic and archive files that could not be read; skipped
+    wikilinks: tuple[tuple[str, int, str | None], ...]  # the index's [[links]]: text, line, topic it names
     shown: str = "."  # the home as the user named it, for reports
     notices: tuple[str, ...] = ()  # what loading did besides reading: an interrupted write finished
 
@@ -255,6 +264,7 @@ def _valid_facts(facts: Any) -> bool:
     error = facts.get("fm_error")
     fm = facts.get("fm")
     return (_rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
+            and _rows(facts.get("wikilinks"), (str, int))
             and _rows(facts.get("blocks"), (int, int, str)) and isinstance(facts.get("fm_lines"), int)
             and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
             and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
@@ -267,8 +277,8 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
         return date.fromisoformat(values[key]) if values.get(key) else None
 
     return FrontMatter(
-        title=values.get("title"),
-        summary=values.get("summary"),
+        title=values.get("title") or values.get("name"),  # Claude Code and Letta write name/description
+        summary=values.get("summary") or values.get("description"),
         skills=tuple(values.get("skills", ())),
         always=bool(values.get("always", False)),
         machine_written=bool(values.get("machine_written", False)),
@@ -276,6 +286,9 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
         expires=day("expires"),
         extra_keys=tuple(values.get("extra_keys", ())),
         error=InputError(error["message"], rel, error["line"]) if error else None,
+        kind=values.get("type"),
+        created=day("created"),
+        topics=tuple(values.get("topics", ())),
     )
 
 
@@ -412,8 +425,10 @@ def load_home(
                 linked.add(link.target)
     found, passed = walk(root, config.topics, guard)
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
-    candidates = _one_path_each(root, {r: k for r, k in found.items() if r != index.rel and not _archived(r)},
-                                linked)
+    walked = {r: k for r, k in found.items() if r != index.rel and not _archived(r)}
+    by_stem = _wikilinks_by_stem(root, index, walked, guard)
+    linked.update(by_stem.values())
+    candidates = _one_path_each(root, walked, linked)
 
     def read(rels: list[str]) -> list[Doc]:
         docs = []
@@ -425,12 +440,52 @@ def load_home(
         return docs
 
     topics = read(candidates)
+    wikilinks = _resolve_wikilinks(index, by_stem, topics)
+    linked.update(rel for _, _, rel in wikilinks if rel)
     stored, passed = walk(root, tuple(f"{folder}/**/*.md" for folder in ARCHIVE_DIRS), guard)
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
     archived = read(list(stored))
     shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived),
-                      frozenset(linked) & {d.rel for d in topics}, tuple(skipped), tuple(unreadable), shown, notices)
+                      frozenset(linked) & {d.rel for d in topics}, tuple(skipped), tuple(unreadable), wikilinks,
+                      shown, notices)
+
+
+def _stem(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1].removesuffix(".md").lower()
+
+
+def _wikilinks_by_stem(root: str, index: Doc, walked: dict[str, tuple[int, int]], guard: Guard) -> dict[str, str]:
+    """The files the index's `[[slug]]` links name by their stem, found among the topics, or else
+    anywhere in the home (Arc keeps them under memory/shared/entries/): one walk, only if needed."""
+    wanted = {wikilink_target(inner).lower() for inner, _ in index.wikilinks} - {""}
+    if not wanted:
+        return {}
+    stems: dict[str, str] = {}
+    for rel in sorted(walked):
+        stems.setdefault(_stem(rel), rel)
+    missing = wanted - set(stems)
+    if missing:
+        everywhere, _ = walk(root, ("**/*.md",), guard)
+        for rel in sorted(everywhere):
+            if rel != index.rel and not _archived(rel) and _stem(rel) in missing:
+                stems.setdefault(_stem(rel), rel)
+    return {name: stems[name] for name in wanted if name in stems}
+
+
+def _resolve_wikilinks(index: Doc, by_stem: dict[str, str], topics: list[Doc],
+                       ) -> tuple[tuple[str, int, str | None], ...]:
+    """Each `[[link]]` of the index and the topic it names: by file stem, then by front matter
+    title or name (`[[Fleet roster]]`), case folded; None when it names none."""
+    titles: dict[str, str] = {}
+    for doc in topics:
+        if doc.front_matter.title:
+            titles.setdefault(doc.front_matter.title.strip().lower(), doc.rel)
+    resolved = []
+    for inner, line in index.wikilinks:
+        name = wikilink_target(inner).lower()
+        resolved.append((inner, line, by_stem.get(name) or titles.get(name)))
+    return tuple(resolved)
 
 
 def _one_path_each(root: str, walked: dict[str, tuple[int, int]], linked: set[str]) -> list[str]:

@@ -21,6 +21,12 @@ FRONT_MATTER_KEYS = {
     "machine_written": "bool",
     "updated": "date",
     "expires": "date",
+    # other hosts' keys: Claude Code's and Letta's name, description and type; Arc's created and topics
+    "name": "str",
+    "description": "str",
+    "type": "str",
+    "created": "date",
+    "topics": "list",
 }
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -52,7 +58,33 @@ def front_matter_span(lines: list[str]) -> int:
 def _md() -> Any:
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark")
+    md = MarkdownIt("commonmark")
+    md.inline.ruler.before("link", "wikilink", _wikilink)
+    return md
+
+
+def _wikilink(state: Any, silent: bool) -> bool:
+    """`[[target]]`, `[[target|label]]`, `[[target#heading]]`: an inline token of type `wikilink`.
+
+    An inline rule, so a wikilink in a code span or a code block is text, as it is to its host.
+    """
+    src, start = state.src, state.pos
+    if not src.startswith("[[", start):
+        return False
+    end = src.find("]]", start + 2)
+    inner = src[start + 2 : end] if end >= 0 else ""
+    if not inner.strip() or "\n" in inner or "[" in inner:
+        return False
+    if not silent:
+        token = state.push("wikilink", "", 0)
+        token.content = inner
+    state.pos = end + 2
+    return True
+
+
+def wikilink_target(inner: str) -> str:
+    """The page a wikilink names: `[[fleet#roster|the fleet]]` → `fleet`."""
+    return inner.split("|", 1)[0].split("#", 1)[0].strip()
 
 
 def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
@@ -65,6 +97,7 @@ def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     tokens = _md().parse(body)
     headings: list[list[Any]] = []
     links: list[list[Any]] = []
+    wikilinks: list[list[Any]] = []
     blocks: list[list[Any]] = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open" and token.level == 0 and token.map:
@@ -80,7 +113,9 @@ def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 if child.type == "link_open":
                     href = str(child.attrs.get("href", ""))
                     links.append([href, _line_of(lines, token.map, first, href)])
-    return {"headings": headings, "links": links, "blocks": blocks}
+                elif child.type == "wikilink":
+                    wikilinks.append([child.content, _line_of(lines, token.map, first, f"[[{child.content}]]")])
+    return {"headings": headings, "links": links, "blocks": blocks, "wikilinks": wikilinks}
 
 
 def _line_of(lines: list[str], span: list[int], first: int, href: str) -> int:

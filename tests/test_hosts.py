@@ -136,3 +136,22 @@ def test_the_profile_is_detected_and_a_named_one_wins(tmp_path):
     (tmp_path / "memory" / ".memctl.yaml").write_text("profile: claude-code\n")
     config = load_home(tmp_path / "memory").config
     assert (config.profile, config.profile_reason) == ("claude-code", "named in .memctl.yaml")
+
+
+def test_wikilinks_resolve_by_stem_then_title_and_dangle_as_mem301(tmp_path):
+    (tmp_path / "topics").mkdir()
+    (tmp_path / "shared" / "entries").mkdir(parents=True)
+    (tmp_path / "topics" / "fleet.md").write_text("# Fleet\n")
+    (tmp_path / "topics" / "roster.md").write_text("---\nname: Fleet roster\n---\n# Who runs what\n")
+    (tmp_path / "shared" / "entries" / "deploys.md").write_text("# Deploys\n")
+    (tmp_path / "MEMORY.md").write_text("# I\n- [[fleet]]\n- [[Fleet roster|the roster]]\n- [[deploys#gate]]\n"
+                                        "- `[[in code]]` is text\n- [[ghost]]\n")
+    home = load_home(tmp_path)
+    assert [(inner, rel) for inner, _, rel in home.wikilinks] == [
+        ("fleet", "topics/fleet.md"), ("Fleet roster|the roster", "topics/roster.md"),
+        ("deploys#gate", "shared/entries/deploys.md"), ("ghost", None)]
+    assert home.linked == {"topics/fleet.md", "topics/roster.md", "shared/entries/deploys.md"}
+    assert home.find_topic("roster").front_matter.title == "Fleet roster"  # Claude Code's `name`
+    found, _ = lint_home(home, TODAY, LintOptions(select=("MEM301", "MEM302")))
+    assert [(d.code, d.line, d.message) for d in found] == [
+        ("MEM301", 6, "[[ghost]] names no topic (no file of that name, no topic of that title)")]

@@ -9,16 +9,21 @@ from memctl.lint.registry import Context, Finding, rule
 
 @rule("MEM301", "dangling-index-link", "error")
 def dangling_index_link(ctx: Context) -> Iterator[Finding]:
-    """The index links to a file that does not exist.
+    """The index links to a file that does not exist, or a `[[wikilink]]` names no topic.
 
     The agent is told to open a file that is not there. Fix the link or restore the file (from
-    `archive/`, if memctl archived it).
+    `archive/`, if memctl archived it). A `[[slug]]` names the topic whose file is `slug.md`, or
+    whose front matter `title` (or `name`) is `slug`, case folded.
     """
     index = ctx.home.index
     for link in index.links:
         if link.status == "missing":
             column = _column(index.text, link.line, link.href)
             yield Finding(index.rel, link.line, column, f"link to {link.href} points to no file")
+    for inner, line, target in ctx.home.wikilinks:
+        if target is None:
+            yield Finding(index.rel, line, _column(index.text, line, f"[[{inner}]]"),
+                          f"[[{inner}]] names no topic (no file of that name, no topic of that title)")
 
 
 @rule("MEM302", "unindexed-topic", "warning")
