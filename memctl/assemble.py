@@ -42,6 +42,11 @@ class Bundle:
     text: str
     tokens: int
     warnings: list[str]
+    context: tuple[tuple[str, int], ...] = ()  # context files the host loads besides the bundle, with tokens
+
+    @property
+    def context_tokens(self) -> int:
+        return sum(tokens for _, tokens in self.context)
 
     @property
     def strict_failures(self) -> list[Omission]:
@@ -323,6 +328,16 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     budget = opts.budget if opts.budget is not None else home.config.budgets.bundle_tokens
     if budget <= 0:
         raise MemctlError(f"the budget must be a positive number of tokens, not {budget}")
+    context: tuple[tuple[str, int], ...] = ()
+    if home.config.context:  # the host loads these besides the bundle: the bundle gets what they leave
+        from memctl.context import load_context
+
+        loaded = load_context(home)
+        context = tuple((f.path, f.total_tokens) for f in loaded.files if f.skill is None or f.skill in opts.skills)
+        spent = sum(tokens for _, tokens in context)
+        if spent >= budget:
+            raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
+        budget -= spent
     candidates, warnings = select_topics(home, opts)
     warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
                 if doc.front_matter.error is not None] + warnings
@@ -342,7 +357,7 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
             _drop_last(p)
             text, tokens = _render(p, count_fmt, budget, home)
         if tokens <= budget:
-            return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings)
+            return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings, context)
         if not p.entries:
             break
         reserve += tokens - budget  # even the index must make room: pack again, keeping more

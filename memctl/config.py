@@ -99,6 +99,7 @@ class Config:
     skills: Mapping[str, tuple[str, ...]] = {}
     always: tuple[str, ...] = ()
     core: tuple[str, ...] = ()
+    context: tuple[str, ...] = ()  # files the host loads besides the memory: globs, relative to the config
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -115,6 +116,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
     "always": ("list[str]", "topics loaded on every dispatch"),
     "core": ("list[str]", "index headings that `split` keeps in the index"),
+    "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -322,6 +324,7 @@ def load_config(
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),
         core=tuple(merged.get("core", ())),
+        context=tuple(merged.get("context", ())),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

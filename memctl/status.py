@@ -73,6 +73,8 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
     always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
     cut = cap.cut_part(index)
     boot = _bootstrap(home)
+    context = _context(home)
+    context_tokens = sum(f["total_tokens"] for f in context["files"] if f["skill"] is None)
     if boot is not None:
         always_loaded_chars = headroom(boot["used"], boot["total"])
     else:
@@ -112,15 +114,29 @@ def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
         "topics": topics,
         "archive": {"files": len(home.archived), "tokens": sum(d.tokens for d in home.archived)},
         "totals": {
-            "always_loaded_tokens": loaded_tokens + sum(t["tokens"] for t in always),
+            "always_loaded_tokens": loaded_tokens + sum(t["tokens"] for t in always) + context_tokens,
+            "context_tokens": context_tokens,
             "on_demand_tokens": sum(t["tokens"] for t in topics if not t["always"]),
             "archived_tokens": sum(d.tokens for d in home.archived),
             "always_loaded_chars": always_loaded_chars,
         },
         "bootstrap": boot,
+        "context": context,
         "problems": problems(home),
-        "warnings": home.warnings(),
+        "warnings": home.warnings() + context["problems"],
     }
+
+
+def _context(home: MemoryHome) -> dict[str, Any]:
+    """The files the host loads besides the memory (config `context`), each with what it imports."""
+    from memctl.context import ContextFile, load_context
+
+    def row(item: ContextFile) -> dict[str, Any]:
+        return {"path": item.path, "tokens": item.tokens, "total_tokens": item.total_tokens, "skill": item.skill,
+                "imports": [row(i) for i in item.imports]}
+
+    loaded = load_context(home)
+    return {"files": [row(f) for f in loaded.files], "problems": list(loaded.problems)}
 
 
 def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:

@@ -150,7 +150,7 @@ def test_xml_layout_matches_files_to_prompt_cxml():
 
 def test_json_fields(cli):
     data = json.loads(cli("assemble", ARC, "--format", "json", "--budget", "400").stdout)
-    assert set(data) == {"tokenizer", "budget", "tokens", "files", "omitted"}
+    assert set(data) == {"tokenizer", "budget", "tokens", "files", "omitted", "context"}
     assert set(data["files"][0]) == {"path", "reasons", "tokens", "truncated", "content", "heading"}
     assert data["omitted"] and set(data["omitted"][0]) == {"path", "heading", "tokens", "reason"}
 

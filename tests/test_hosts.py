@@ -155,3 +155,46 @@ def test_wikilinks_resolve_by_stem_then_title_and_dangle_as_mem301(tmp_path):
     found, _ = lint_home(home, TODAY, LintOptions(select=("MEM301", "MEM302")))
     assert [(d.code, d.line, d.message) for d in found] == [
         ("MEM301", 6, "[[ghost]] names no topic (no file of that name, no topic of that title)")]
+
+
+ARC = f"{HOSTS}/arc-repo/memory"
+
+
+def test_context_files_are_counted_once_with_their_imports_and_skills_only_when_requested():
+    from memctl.context import load_context
+
+    home = load_home(ARC)
+    context = load_context(home)
+    tree = [(f.path.rsplit("/", 1)[-1], f.skill, [i.path.rsplit("/", 1)[-1] for i in f.imports]) for f in context.files]
+    assert tree == [("SOUL.md", None, []), ("CLAUDE.md", None, ["style.md"]),
+                    ("SKILL.md", "deploy", []), ("SKILL.md", "triage", [])]
+    assert [p.split(": ", 1)[1] for p in context.problems] == [
+        "@../CLAUDE.md imports a file already loaded (a loop, or twice); counted once",
+        "@/etc/passwd leaves the home and the context files you named; not read"]
+    soul, claude, deploy, _ = context.files
+    assert context.tokens() == soul.tokens + claude.total_tokens
+    assert context.tokens(("deploy",)) == context.tokens() + deploy.tokens
+
+
+def test_assemble_leaves_room_for_the_context_files(cli):
+    from memctl.context import load_context
+
+    home = load_home(ARC)
+    spent = load_context(home).tokens(("deploy",))
+    for budget in (spent + 60, spent + 100, 400):
+        bundle = assemble(home, AssembleOptions(skills=("deploy",), budget=budget), TODAY)
+        assert bundle.tokens + bundle.context_tokens <= budget and bundle.context_tokens == spent
+    result = cli("assemble", ARC, "--skill", "deploy", "--budget", str(spent))
+    assert result.exit_code == 2 and "the context files alone take" in result.stderr
+    data = json.loads(cli("assemble", ARC, "--format", "json", "--budget", "400").stdout)
+    assert [c["path"].rsplit("/", 1)[-1] for c in data["context"]] == ["SOUL.md", "CLAUDE.md"]
+
+
+def test_arc_wikilinks_reach_shared_entries_and_context_files_are_never_topics():
+    home = load_home(ARC)
+    assert [(inner, rel) for inner, _, rel in home.wikilinks] == [
+        ("fleet", "shared/entries/fleet.md"), ("Deploy gate", "shared/entries/gate.md"), ("retired-entry", None)]
+    found, _ = lint_home(home, TODAY, LintOptions(select=("MEM301", "MEM302", "MEM303")))
+    assert [(d.code, d.line) for d in found] == [("MEM301", 6)]
+    fleet = home.find_topic("fleet").front_matter
+    assert fleet.created.isoformat() == "2026-10-01" and fleet.topics == ("fleet",)

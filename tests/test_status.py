@@ -13,7 +13,8 @@ from .conftest import FIXTURES, check_golden
 
 HOMES = {"arc": "fixtures/arc/memory", "openclaw": "fixtures/openclaw", "volute": "fixtures/volute/home",
          "fat": "fixtures/fat", "claude-emoji": "fixtures/hosts/claude-emoji",
-         "volute-budgets": "fixtures/hosts/volute-budgets", "openclaw-starved": "fixtures/hosts/openclaw-starved"}
+         "volute-budgets": "fixtures/hosts/volute-budgets", "openclaw-starved": "fixtures/hosts/openclaw-starved",
+         "arc-repo": "fixtures/hosts/arc-repo/memory"}
 TODAY = date(2026, 11, 29)
 
 

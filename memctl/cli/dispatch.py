@@ -61,6 +61,7 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
         "files": files,
         "omitted": [{"path": o.path, "heading": o.heading, "tokens": o.tokens, "reason": o.reason}
                     for o in bundle.omitted],
+        "context": [{"path": path, "tokens": tokens} for path, tokens in bundle.context],
     }
 
 
@@ -149,8 +150,10 @@ def run_assemble(args: AssembleArgs) -> int:
         for warning in (*home.warnings(), *bundle.warnings):
             sys.stderr.write(f"warning: {redact(warning)}\n")
         files = sum(1 for e in bundle.entries if not e.path.startswith("memctl:"))
-        sys.stderr.write(f"assembled {files} files, {bundle.tokens:,} / {bundle.budget:,} tokens "
-                         f"({bundle.tokenizer}), {len(bundle.omitted)} omitted\n")
+        context = (f"; the context files take {bundle.context_tokens:,} more of "
+                   f"{bundle.budget + bundle.context_tokens:,}") if bundle.context else ""
+        sys.stderr.write(f"assembled {files} {'file' if files == 1 else 'files'}, {bundle.tokens:,} / "
+                         f"{bundle.budget:,} tokens ({bundle.tokenizer}), {len(bundle.omitted)} omitted{context}\n")
     if record_failed is not None and args.record_strict:
         return EXIT_FINDINGS
     if args.strict and bundle.strict_failures:

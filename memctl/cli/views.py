@@ -104,6 +104,10 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
             console.print("* not linked from the index")
     else:
         console.print("No topic files.")
+    if report["context"]["files"]:
+        _context_table(console, report["context"]["files"])
+    for problem in report["context"]["problems"]:
+        console.print(Text(f"Context: {problem}", style="yellow"))
     if report["problems"]:
         problems = Table(title="Problems (these files are skipped, or their front matter ignored)",
                          title_justify="left")
@@ -120,6 +124,22 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
         f"({report['archive']['files']} archive file{'s' * (report['archive']['files'] != 1)})."
     )
     return buffer.getvalue()
+
+
+def _context_table(console: Console, files: list[dict[str, Any]]) -> None:
+    table = Table(title="Context files the host loads besides the memory", title_justify="left")
+    for column in ("file", "tokens", "loads"):
+        table.add_column(column, justify="right" if column == "tokens" else "left", overflow="fold")
+
+    def add(item: dict[str, Any], depth: int) -> None:
+        loads = f"with skill {item['skill']}" if item["skill"] else ("imported" if depth else "always")
+        table.add_row("  " * depth + ("@" if depth else "") + item["path"], _n(item["tokens"]), loads)
+        for child in item["imports"]:
+            add(child, depth + 1)
+
+    for item in files:
+        add(item, 0)
+    console.print(table)
 
 
 def _bootstrap_table(console: Console, boot: dict[str, Any]) -> None:
