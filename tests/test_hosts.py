@@ -198,3 +198,21 @@ def test_arc_wikilinks_reach_shared_entries_and_context_files_are_never_topics()
     assert [(d.code, d.line) for d in found] == [("MEM301", 6)]
     fleet = home.find_topic("fleet").front_matter
     assert fleet.created.isoformat() == "2026-10-01" and fleet.topics == ("fleet",)
+
+
+def test_init_writes_a_config_for_the_detected_host_and_never_overwrites(cli, tmp_path):
+    (tmp_path / "skills" / "deploy").mkdir(parents=True)
+    (tmp_path / "skills" / "deploy" / "SKILL.md").write_text("# Deploy\n")
+    (tmp_path / "SOUL.md").write_text("# Soul\n")
+    home = tmp_path / "memory"
+    home.mkdir()
+    (home / "MEMORY.md").write_text("# I\n")
+    (home / ".gitignore").write_text("*.tmp")
+    result = cli("init", str(home))
+    assert result.exit_code == 0 and "memctl lint" in result.stdout and result.stderr.startswith(
+        "wrote .memctl.yaml, .gitignore (profile arc: detected: memory/ beside skills/")
+    config = load_home(home).config
+    assert config.profile == "arc" and config.context == ("../SOUL.md", "../skills/*/SKILL.md")
+    assert (home / ".gitignore").read_text() == "*.tmp\n# memctl's local state (lock, journal, record)\n.memctl/\n"
+    again = cli("init", str(home))
+    assert again.exit_code == 2 and "exists already; memctl init never overwrites it" in again.stderr

@@ -1,0 +1,39 @@
+"""`memctl init`: a config for the detected host, `.memctl/` out of git, and CI snippets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memctl.cli.common import DiffOpt, HomeArg, app, emit, err, fail
+from memctl.errors import MemctlError
+
+
+@app.command()
+def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
+    """Write a commented .memctl.yaml for the host detected here, and keep .memctl/ out of git.
+
+    The host is told from the layout (a Volute .config/config.json, OpenClaw's bootstrap files,
+    a Claude Code memory folder or .claude/, Arc's memory/ beside skills/). An existing config is
+    never overwritten. The pre-commit and CI snippets for this layout go to stdout.
+
+    \b
+    Examples:
+      memctl init memory/
+      memctl init memory/ --diff
+    """
+    from memctl.home import resolve_home
+    from memctl.init import plan_init
+    from memctl.journal import apply_plan
+    from memctl.writer import unified_diff
+
+    try:
+        root, _ = resolve_home(str(path))
+        plan = plan_init(root)
+        if diff:
+            emit(unified_diff(plan.write))
+            return
+        written = apply_plan(root, plan.write, "init")
+    except MemctlError as error:
+        fail(error)
+    err(f"wrote {', '.join(written)} (profile {plan.profile}: {plan.reason})")
+    emit(plan.snippets)
