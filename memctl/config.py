@@ -100,6 +100,8 @@ class Config:
     always: tuple[str, ...] = ()
     core: tuple[str, ...] = ()
     context: tuple[str, ...] = ()  # files the host loads besides the memory: globs, relative to the config
+    index_heading: str = "Topics"  # the index heading `split` lists moved sections under
+    split_map: Mapping[str, str] = {}  # the `map` key: heading -> the existing topic `split` sends it into
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -117,6 +119,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "always": ("list[str]", "topics loaded on every dispatch"),
     "core": ("list[str]", "index headings that `split` keeps in the index"),
     "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file)"),
+    "index_heading": ("str", "the index heading `split` lists moved sections under (default Topics)"),
+    "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -184,6 +188,8 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
         return isinstance(value, bool)
     if kind == "list[str]":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "map[str, str]":
+        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
     if kind == "map[str, list[str]]":
         return isinstance(value, dict) and all(
             isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()
@@ -325,6 +331,8 @@ def load_config(
         always=tuple(merged.get("always", ())),
         core=tuple(merged.get("core", ())),
         context=tuple(merged.get("context", ())),
+        index_heading=merged.get("index_heading", "Topics"),
+        split_map=dict(merged.get("map", {})),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

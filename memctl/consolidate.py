@@ -370,7 +370,7 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
     }
 
 
-def render_plan_text(plan: ConsolidatePlan, applied: bool) -> str:
+def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = False) -> str:
     if not plan.topics:
         return f"nothing to consolidate: every topic is within {plan.target:,} tokens ({plan.tokenizer})\n"
     lines = []
@@ -385,6 +385,10 @@ def render_plan_text(plan: ConsolidatePlan, applied: bool) -> str:
         if topic.archive:
             lines.append(f"  archived to {topic.archive}")
     changed = sum(1 for c in plan.write.changes if c.before != c.after)
-    lines.append(f"wrote {changed} files" if applied else
-                 "dry run: nothing written (--apply writes, --diff shows the changes)")
+    if applied:
+        lines.append(f"wrote {changed} {'file' if changed == 1 else 'files'}")
+    elif requested or not changed:
+        lines.append("nothing to change")
+    else:
+        lines.append("dry run: nothing written (--apply writes, --diff shows the changes)")
     return "\n".join(lines) + "\n"

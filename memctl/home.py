@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from memctl.loadcap import CapResult
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 4
+PARSE_VERSION = 5
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 

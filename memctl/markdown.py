@@ -110,8 +110,8 @@ def parse_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
             blocks.append([token.map[0] + first, token.map[1] + first, kind])
         elif token.type == "inline" and token.children and token.map:
             for child in token.children:
-                if child.type == "link_open":
-                    href = str(child.attrs.get("href", ""))
+                if child.type in ("link_open", "image"):
+                    href = str(child.attrs.get("href" if child.type == "link_open" else "src", ""))
                     links.append([href, _line_of(lines, token.map, first, href)])
                 elif child.type == "wikilink":
                     wikilinks.append([child.content, _line_of(lines, token.map, first, f"[[{child.content}]]")])

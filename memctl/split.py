@@ -1,23 +1,27 @@
 """`memctl split`: a fat index (or topic) becomes a slim one and topic files, losing nothing.
 
-Each section that moves goes, byte for byte, to its own topic file under new front matter, and
-leaves one line behind: `- [Title](topics/slug.md) — summary (~N tokens)`. The guarantees are
-checked on the planned texts before anything is written.
+Each section that moves goes to its own topic file (under new front matter), or into an existing
+one (`--map`), with its relative links rewritten so they point where they pointed. The index keeps
+its other sections as they were, and gains one line per moved section under its `## Topics`
+heading (config `index_heading`), in the order the sections stood:
+`- [Title](topics/slug.md) — summary (~N tokens)`, N being the topic file's own count. The
+guarantees are checked on the planned texts before anything is written.
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from datetime import date, datetime
-from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import Guard, check_destination, current_text
-from memctl.home import Doc, MemoryHome, Part, doc_from_text, load_doc
-from memctl.markdown import front_matter_span, split_lines
+from memctl.home import Doc, MemoryHome, doc_from_text, load_doc
+from memctl.markdown import split_lines
+from memctl.relink import Edit, relink, targets, unlink
 from memctl.writer import FileChange, WritePlan, archive_name, check_plan
 
 KEEP_MARK = "<!-- memctl-keep -->"
@@ -33,8 +37,12 @@ class Move(NamedTuple):
     tokens: int
     dest: str  # relative to the home
     action: str  # "create" or "append"
-    link_line: str  # the line left in the source, newline included
-    section_text: str  # the section, byte for byte, as it lands in `dest`
+    summary: str
+    section_text: str  # the section as it lands in `dest`: links rewritten for its folder
+    original: str  # the section as it stood in the source
+    edits: tuple[Edit, ...]  # the link rewrites, to rebuild `original` from `section_text`
+    link_line: str = ""  # the line the index gets, newline included (known once the topic's count is)
+    offset: int = 0  # where the section starts in the destination's planned text
 
 
 class SplitPlan(NamedTuple):
@@ -47,6 +55,15 @@ class SplitPlan(NamedTuple):
     write: WritePlan
     tokenizer: str = "cl100k_base"
     archive: str | None = None  # where the original is copied before anything else is written
+    held: tuple[tuple[str, str], ...] = ()  # sections kept because they hold a secret: (heading, why)
+
+
+class Options(NamedTuple):
+    keep: tuple[str, ...] = ()
+    level: int = 2
+    into: Path | None = None  # relative to the home
+    mapping: tuple[tuple[str, str], ...] = ()  # (heading, topic path) from --map and config `map`
+    allow_secrets: bool = False
 
 
 def slugify(heading: str) -> str:
@@ -59,10 +76,15 @@ def slugify(heading: str) -> str:
 
 
 def first_sentence(text: str) -> str:
-    """The first sentence of a section's body, without markdown list or quote markers."""
+    """The first sentence of a section's body, as prose: no list or quote markers, checkboxes,
+    tags, or link syntax (a link keeps its words)."""
     for line in split_lines(text)[1:]:
         stripped = re.sub(r"^\s*(?:[-*+>]|\d+[.)])\s+", "", line.strip())
+        stripped = re.sub(r"^\[[ xX]\]\s+", "", stripped)
         stripped = re.sub(r"^\[[A-Z]+:[^\]]*\]\s*", "", stripped)
+        stripped = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", stripped)
+        stripped = re.sub(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]", lambda m: m.group(2) or m.group(1), stripped)
+        stripped = stripped.replace("**", "").replace("`", "").strip()
         if stripped and not stripped.startswith(("#", "```", "~~~", "<!--", "|", "---")):
             match = re.match(r"(.+?[.!?。！？])(\s|$)", stripped)
             return (match.group(1) if match else stripped).strip()
@@ -100,12 +122,7 @@ def _front_matter(title: str, summary: str, slug: str, today: date, newline: str
     yaml.width = 4096
     buffer = StringIO()
     yaml.dump(data, buffer)
-    body = buffer.getvalue()
-    return ("---\n" + body + "---\n").replace("\n", newline)
-
-
-def _kept(part: Part, text: str, keep: set[str]) -> bool:
-    return (part.heading or "").strip().lower() in keep or KEEP_MARK in text
+    return ("---\n" + buffer.getvalue() + "---\n").replace("\n", newline)
 
 
 def split_target(home: MemoryHome, path: Path) -> Doc:
@@ -118,150 +135,254 @@ def split_target(home: MemoryHome, path: Path) -> Doc:
     return home.find_topic(rel) or load_doc(str(path), rel, home.counter, home.config.section_level, home.cache)
 
 
-def plan_split(home: MemoryHome, doc: Doc, *, keep: list[str], level: int, into: Path | None,
-               today: date, now: datetime) -> SplitPlan:
+def _into(home: MemoryHome, doc: Doc, into: Path | None) -> str:
+    """The folder new topics go to, relative to the home, with a trailing `/` ("" for the home)."""
+    if into is None:
+        folder = posixpath.dirname(doc.rel)
+        target = posixpath.join(folder, "topics") if doc.rel == home.index.rel else folder
+        return target + "/" if target else ""
+    path = into if into.is_absolute() else Path(home.root) / into
+    rel = Guard(home.root).rel(path)
+    if rel is None:
+        raise MemctlError(f"--into {into} lies outside the home", home.root)
+    return "" if rel == "." else rel + "/"
+
+
+def _mapping(home: MemoryHome, options: Options) -> dict[str, str]:
+    found = {}
+    for heading, dest in (*home.config.split_map.items(), *options.mapping):
+        dest = dest.strip().removeprefix("./")
+        if not dest.endswith(".md"):
+            raise MemctlError(f"--map {heading}={dest}: a topic is a .md file inside the home")
+        check_destination(home.root, dest)
+        found[heading.strip().lower()] = dest
+    return found
+
+
+def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now: datetime) -> SplitPlan:
     """The split of `doc` (the index, or a topic) as a plan; nothing is written."""
-    if not 1 <= level <= 6:
-        raise MemctlError(f"--level must be between 1 and 6, not {level}")
-    guard = Guard(home.root)
-    root = Path(home.root)
-    folder = Path(doc.path).parent if doc.rel != home.index.rel else root
-    target = into if into is not None else (folder / "topics" if doc.rel == home.index.rel else folder)
-    into_rel = guard.rel(target if target.is_absolute() else Path.cwd() / target)
-    if into_rel is None:
-        raise MemctlError(f"--into {target} lies outside the home", home.root)
-    into_rel = "" if into_rel == "." else into_rel + "/"
-    parsed = doc_from_text(doc.text, doc.path, doc.rel, home, level)
-    newline = doc.newline
-    keep_set = {k.strip().lower() for k in (*keep, *home.config.core)}
-    moves, kept = _moves(home, parsed, level, keep_set, into_rel)
+    if not 1 <= options.level <= 6:
+        raise MemctlError(f"--level must be between 1 and 6, not {options.level}")
+    into_rel = _into(home, doc, options.into)
+    mapping = _mapping(home, options)
+    parsed = doc_from_text(doc.text, doc.path, doc.rel, home, options.level)
+    keep = {k.strip().lower() for k in (*options.keep, *home.config.core, home.config.index_heading)}
+    moves, kept, held = _moves(home, parsed, options, keep, into_rel, mapping)
     before = {"lines": doc.lines, "tokens": doc.tokens}
     if not moves:
-        return SplitPlan(doc.rel, level, (), tuple(kept), before, before, WritePlan(()), home.counter.name)
-    new_source = _rebuild(doc, parsed, moves)
-    changes = [FileChange(doc.rel, doc.text, new_source)]
+        return SplitPlan(doc.rel, options.level, (), tuple(kept), before, before, WritePlan(()), home.counter.name,
+                         held=tuple(held))
+    newline = doc.newline
+    dest_texts: dict[str, tuple[str | None, str]] = {}  # dest -> (text before, text after)
+    offsets: dict[int, int] = {}
     for move in moves:
-        if move.action == "append":
-            old = current_text(home.root, move.dest) or ""
-            joiner = "" if not old or old.endswith("\n") else newline
-            changes.append(FileChange(move.dest, old, old + joiner + move.section_text))
-        else:
-            fm = _front_matter(move.heading or move.dest, first_sentence(move.section_text),
-                               move.dest.rsplit("/", 1)[-1][:-3], today, newline)
-            changes.append(FileChange(move.dest, None, fm + move.section_text))
+        old, new = dest_texts.get(move.dest, (None, None))
+        if new is None:
+            old = current_text(home.root, move.dest) if move.action == "append" else None
+            new = old if old is not None else _front_matter(move.heading or move.dest, move.summary,
+                                                             move.dest.rsplit("/", 1)[-1][:-3], today, newline)
+        joiner = "" if not new or new.endswith("\n") else newline
+        offsets[move.start_line] = len(new) + len(joiner)
+        dest_texts[move.dest] = (old, new + joiner + move.section_text)
+    doc_dir = posixpath.dirname(doc.rel)
+    moves = [m._replace(offset=offsets[m.start_line],
+                        link_line=link_line(m.heading or m.dest, posixpath.relpath(m.dest, doc_dir or "."),
+                                            m.summary, home.counter.count(dest_texts[m.dest][1]), newline))
+             for m in moves]
+    new_source, inserted = _rebuild(parsed, moves, home.config.index_heading)
+    if not _heads(home, doc, new_source, home.config.index_heading):
+        # the source ends inside an open code fence: the list goes before its last section instead
+        new_source, inserted = _rebuild(parsed, moves, home.config.index_heading, before_last=True)
+    changes = [FileChange(doc.rel, doc.text, new_source)]
+    changes += [FileChange(dest, old, new) for dest, (old, new) in dest_texts.items()]
     copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived})
     write = WritePlan((FileChange(copy, None, doc.text), *changes))
     check_plan(home.root, write)
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
-    plan = SplitPlan(doc.rel, level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy)
-    verify(home, doc, plan, keep_set, into_rel)
+    plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
+                     tuple(held))
+    verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
     return plan
 
 
-def _moves(home: MemoryHome, doc: Doc, level: int, keep: set[str], into_rel: str) -> tuple[list[Move], list[str]]:
-    """The sections of `doc` (parsed at `level`) that move, and the headings of those that stay.
+def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_rel: str, mapping: dict[str, str],
+           ) -> tuple[list[Move], list[str], list[tuple[str, str]]]:
+    """The sections of `doc` (parsed at the level) that move, the headings of those that stay, and
+    those held back because they hold a secret.
 
-    A section stays when it is not at `level`, is kept (`--keep`, config `core`, the keep mark),
-    or is so small that the line replacing it would cost as many tokens as it does (index lines an
-    earlier split left in it do not count, so a second split makes the same choice).
+    A section stays when it is not at the level, is kept (`--keep`, config `core`, the index
+    heading, the keep mark), holds a secret (unless `--allow-secrets`), or is so small that the line
+    replacing it would cost as many tokens as it does (index lines an earlier split left in it do not
+    count, so a second split makes the same choice).
     """
-    newline = doc.newline
-    doc_dir = doc.rel.rsplit("/", 1)[0] + "/" if "/" in doc.rel else ""
+    from memctl.secrets import find_secrets, shown
+
+    doc_dir = posixpath.dirname(doc.rel)
     taken: set[str] = set()
     moves: list[Move] = []
     kept: list[str] = []
+    held: list[tuple[str, str]] = []
     for part in doc.sections:
         section = doc.text[part.start : part.end]
-        if part.level != level or _kept(part, section, keep):
+        heading = (part.heading or "").strip()
+        if part.level != options.level or heading.lower() in keep or KEEP_MARK in section:
             if part.heading:
                 kept.append(part.heading)
             continue
-        base = slugify(part.heading or "section")
-        slug, n = base, 1
-        while slug in taken or f"{into_rel}{slug}.md" == doc.rel:
-            n += 1
-            slug = f"{base}-{n}"
-        dest = f"{into_rel}{slug}.md"
-        ending = newline if section.endswith("\n") else ""
-        summary = first_sentence(section)
-        line = link_line(part.heading or slug, _relative(dest, doc_dir), summary, part.tokens, ending)
-        # Whether the section pays for its line is judged on the line it would get without a numbered
-        # slug, so the choice does not hang on which other sections move (and a second run agrees).
-        judged = link_line(part.heading or slug, _relative(f"{into_rel}{base}.md", doc_dir), summary,
-                           home.counter.count(section), ending)
-        own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
-        if home.counter.count(own) <= home.counter.count(judged):
-            kept.append(part.heading or "")
+        secret = None if options.allow_secrets else next(find_secrets(section), None)
+        if secret is not None:
+            kind, start, end = secret
+            held.append((heading, f"holds a possible {kind} ({shown(section[start:end])}); "
+                                  "--allow-secrets moves it"))
+            kept.append(heading)
             continue
-        taken.add(slug)
-        action = "append" if os.path.lexists(check_destination(home.root, dest)) else "create"
-        moves.append(Move(part.heading or "", part.level, part.start_line, part.end_line, part.tokens, dest,
-                          action, line, section.lstrip("\ufeff")))
-    return _apart_from_setext(doc, moves), kept
+        base = slugify(heading or "section")
+        dest = mapping.get(heading.lower())
+        if dest is None:
+            slug, n = base, 1
+            while slug in taken or f"{into_rel}{slug}.md" == doc.rel:
+                n += 1
+                slug = f"{base}-{n}"
+            dest = f"{into_rel}{slug}.md"
+        summary = _summary(home, dest, section)
+        # Whether the section pays for its line is judged on the line it would get without a numbered
+        # slug, and on its text without the white space around it, so the choice does not hang on
+        # which other sections move or on the line ends a split adds (and a second run agrees).
+        judged = link_line(heading or base, posixpath.relpath(mapping.get(heading.lower(), f"{into_rel}{base}.md"),
+                                                              doc_dir or "."), summary, home.counter.count(section),
+                           "\n")
+        own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
+        if home.counter.count(own.strip()) <= home.counter.count(judged):
+            kept.append(heading)
+            continue
+        taken.add(dest.rsplit("/", 1)[-1][:-3])
+        original = section.lstrip("\ufeff")
+        hrefs = {href for href, line in doc._facts["links"] if part.start_line <= line + 1 <= part.end_line}
+        landed, edits = relink(original, hrefs, doc_dir, posixpath.dirname(dest))
+        exists = os.path.lexists(check_destination(home.root, dest)) or any(m.dest == dest for m in moves)
+        action = "append" if exists else "create"
+        moves.append(Move(heading, part.level, part.start_line, part.end_line, part.tokens, dest, action, summary,
+                          landed, original, edits))
+    return moves, kept, held
 
 
-def _apart_from_setext(doc: Doc, moves: list[Move]) -> list[Move]:
-    """A link line right above a setext heading (`Title` over `---`) would turn the heading's
-    text into a continuation of the list item; a blank line after the link line keeps it a heading."""
+def _summary(home: MemoryHome, dest: str, section: str) -> str:
+    """The index line's summary: an existing topic's front matter summary (or description) wins."""
+    topic = home.find_topic(dest)
+    if topic is not None and topic.front_matter.summary:
+        return topic.front_matter.summary.strip()
+    return first_sentence(section)
+
+
+def _heads(home: MemoryHome, doc: Doc, text: str, heading: str) -> bool:
+    """Whether `heading` is a heading of `text` (and not, say, a line inside a code fence)."""
+    parsed = doc_from_text(text, doc.path, doc.rel, home, 6)
+    return any((p.heading or "").strip().lower() == heading.strip().lower() for p in parsed.sections)
+
+
+def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool = False,
+             ) -> tuple[str, list[tuple[int, str]]]:
+    """The source without the moved sections, with their index lines under the index heading.
+
+    Returns the text and what memctl inserted into it (offset, text): the index lines, the heading
+    (when the source had none), line ends, a blank line that keeps a setext heading apart from the
+    paragraph that now precedes it, and a BOM that stood on a moved first section.
+    """
     moved = {m.start_line for m in moves}
-    following = {a.start_line: b for a, b in pairwise(doc.parts)}
-    out = []
-    for move in moves:
-        after = following.get(move.start_line)
-        if (after is not None and after.start_line not in moved and after.level > 0
-                and not doc.text[after.start : after.end].lstrip().startswith("#")
-                and move.link_line.endswith("\n")):
-            move = move._replace(link_line=move.link_line + doc.newline)
-        out.append(move)
-    return out
+    out: list[str] = []
+    inserted: list[tuple[int, str]] = []
+    length = 0
+
+    def put(text: str, ours: bool) -> None:
+        nonlocal length
+        if ours and text:
+            inserted.append((length, text))
+        out.append(text)
+        length += len(text)
+
+    parts = list(doc.parts)
+    if parts and parts[0].start_line in moved and doc.text.startswith("\ufeff"):
+        put("\ufeff", True)
+    block = "".join(m.link_line if m.link_line.endswith("\n") else m.link_line + doc.newline for m in moves)
+    home_part = next((p for p in parts if p.start_line not in moved and p.level > 0
+                      and (p.heading or "").strip().lower() == index_heading.strip().lower()), None)
+    previous_removed = False
+    kept_parts = [p for p in parts if not (p.level >= 0 and p.start_line in moved)]
+    last = kept_parts[-1] if before_last and home_part is None and kept_parts else None
+    for part in parts:
+        if part.level >= 0 and part.start_line in moved:
+            previous_removed = True
+            continue
+        piece = doc.text[part.start : part.end]
+        if part is last:
+            text = "".join(out).lstrip("\ufeff")
+            lead = "" if not text or text.endswith(("\n\n", "\r\n\r\n")) else (
+                doc.newline if text.endswith("\n") else doc.newline * 2)
+            put(lead + f"## {index_heading}{doc.newline}{doc.newline}" + block + doc.newline, True)
+            home_part = part  # placed: nothing more to add at the end
+            previous_removed = False
+        if previous_removed and out and part.level > 0 and not piece.lstrip().startswith("#") \
+                and not "".join(out).endswith(("\n\n", "\r\n\r\n")):
+            put(doc.newline, True)  # a setext heading must not follow a paragraph line
+        previous_removed = False
+        put(piece, False)
+        if part is home_part and part is not last:
+            if not piece.endswith("\n"):
+                put(doc.newline, True)
+            put(block, True)
+    if home_part is None:
+        text = "".join(out).lstrip("\ufeff")
+        if not text or text.endswith(("\n\n", "\r\n\r\n")):
+            lead = ""
+        else:
+            lead = doc.newline if text.endswith("\n") else doc.newline * 2
+        put(lead + f"## {index_heading}{doc.newline}{doc.newline}" + block, True)
+    return "".join(out), inserted
 
 
-def _relative(dest: str, doc_dir: str) -> str:
-    import posixpath
-
-    return posixpath.relpath(dest, doc_dir or ".")
-
-
-def _rebuild(doc: Doc, parsed: Doc, moves: list[Move]) -> str:
-    by_start = {m.start_line: m for m in moves}
-    out = []
-    for part in parsed.parts:
+def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int, str]], options: Options,
+           keep: set[str], into_rel: str, mapping: dict[str, str]) -> None:
+    """The guarantees, checked on the planned texts: raise GuaranteeError if one fails."""
+    changes = {c.rel: c for c in plan.write.changes}
+    if plan.archive is None or changes[plan.archive].after != doc.text:
+        raise GuaranteeError("the archive copy would not hold the original byte for byte", plan.archive)
+    new_source = changes[doc.rel].after
+    kept_text, last = [], 0
+    for at, text in inserted:  # what remains once memctl's own insertions are taken out
+        if new_source[at : at + len(text)] != text:
+            raise GuaranteeError("conservation: the index's new lines are not where the plan put them", doc.rel)
+        kept_text.append(new_source[last:at])
+        last = at + len(text)
+    kept_text.append(new_source[last:])
+    by_start = {m.start_line: m for m in plan.moves}
+    rebuilt, kept_source = [], "".join(kept_text)
+    position = 0
+    for change in (changes[m.dest] for m in plan.moves):
+        if change.before is not None and not change.after.startswith(change.before):
+            raise GuaranteeError("an append would change existing text", change.rel)
+    for part in doc.parts:
         move = by_start.get(part.start_line) if part.level >= 0 else None
         piece = doc.text[part.start : part.end]
         if move is None:
-            out.append(piece)
-        else:
-            out.append(("\ufeff" if piece.startswith("\ufeff") else "") + move.link_line)
-    return "".join(out)
-
-
-def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, keep: set[str], into_rel: str) -> None:
-    """The guarantees, checked on the planned texts: raise GuaranteeError if one fails."""
-    changes = {c.rel: c for c in plan.write.changes}
-    restored = changes[doc.rel].after
-    if plan.archive is None or changes[plan.archive].after != doc.text:
-        raise GuaranteeError("the archive copy would not hold the original byte for byte", plan.archive)
-    for move in plan.moves:
-        change = changes[move.dest]
-        if move.action == "append":
-            if not (change.before is not None and change.after.startswith(change.before)):
-                raise GuaranteeError("an append would change existing text", move.dest)
-            tail = change.after[len(change.before) :]
-            joiner = tail[: len(tail) - len(move.section_text)]
-            landed = tail[len(joiner) :] if joiner in ("", "\n", "\r\n") else tail
-        else:
-            lines = split_lines(change.after)
-            landed = "".join(lines[front_matter_span(lines) :])
-        if landed != move.section_text:
-            raise GuaranteeError("a moved section would not land byte for byte", move.dest)
-        if restored.count(move.link_line) != 1:
-            raise GuaranteeError("the index line of a moved section is not unique", doc.rel)
-        bom = "\ufeff" if restored.startswith("\ufeff" + move.link_line) else ""
-        restored = restored.replace(bom + move.link_line, bom + move.section_text, 1)
-    if restored != doc.text:
+            if kept_source[position : position + len(piece)] != piece:
+                raise GuaranteeError("conservation: a section that stays would change", doc.rel)
+            position += len(piece)
+            rebuilt.append(piece)
+            continue
+        landed = changes[move.dest].after[move.offset : move.offset + len(move.section_text)]
+        restored = unlink(landed, move.edits)
+        if restored != move.original:
+            raise GuaranteeError("a moved section would not land whole (its text, links aside)", move.dest)
+        rebuilt.append(("\ufeff" if piece.startswith("\ufeff") else "") + restored)
+        moved_in = doc_from_text(landed, os.path.join(home.root, move.dest), move.dest, home, options.level)
+        source_hrefs = [h for h, line in doc._facts["links"] if part.start_line <= line + 1 <= part.end_line]
+        if targets([h for h, _ in moved_in._facts["links"]], posixpath.dirname(move.dest)) != \
+                targets(source_hrefs, posixpath.dirname(doc.rel)):
+            raise GuaranteeError("a moved link would point somewhere else", move.dest)
+    if position != len(kept_source) or "".join(rebuilt) != doc.text:
         raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
-    again = doc_from_text(changes[doc.rel].after, doc.path, doc.rel, home, plan.level)
-    if _moves(home, again, plan.level, keep, into_rel)[0]:
+    again = doc_from_text(new_source, doc.path, doc.rel, home, options.level)
+    if _moves(home, again, options, keep, into_rel, mapping)[0]:
         raise GuaranteeError("a second split would move more: the plan is not stable", doc.rel)
 
 
@@ -272,8 +393,9 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
         "tokenizer": plan.tokenizer,
         "level": plan.level,
         "moves": [{"heading": m.heading, "start_line": m.start_line, "end_line": m.end_line, "tokens": m.tokens,
-                   "dest": m.dest, "action": m.action} for m in plan.moves],
+                   "dest": m.dest, "action": m.action, "links_rewritten": len(m.edits)} for m in plan.moves],
         "kept": list(plan.kept),
+        "held": [{"heading": h, "reason": why} for h, why in plan.held],
         "before": plan.before,
         "after": plan.after,
         "archive": [plan.archive] if plan.archive else [],
@@ -282,12 +404,17 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
 
 
 def render_plan_text(plan: SplitPlan, applied: bool) -> str:
+    held = [f"  kept § {heading}: {why}" for heading, why in plan.held]
     if not plan.moves:
-        return f"nothing to split: {plan.source} has no level-{plan.level} section that is not kept\n"
-    lines = [f"split {plan.source} at level {plan.level}: {len(plan.moves)} sections move, {len(plan.kept)} stay"]
+        return "\n".join([f"nothing to split: {plan.source} has no level-{plan.level} section to move", *held]) + "\n"
+    count = len(plan.moves)
+    lines = [f"split {plan.source} at level {plan.level}: {count} {'section moves' if count == 1 else 'sections move'}"
+             f", {len(plan.kept)} stay"]
     for m in plan.moves:
         where = f"lines {m.start_line}–{m.end_line}, ~{m.tokens:,} tokens"
-        lines.append(f"  § {m.heading} ({where}) → {m.dest} ({m.action})")
+        links = f", {len(m.edits)} {'link' if len(m.edits) == 1 else 'links'} rewritten" if m.edits else ""
+        lines.append(f"  § {m.heading} ({where}) → {m.dest} ({m.action}{links})")
+    lines += held
     b, a = plan.before, plan.after
     lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens "
                  f"({plan.tokenizer})")

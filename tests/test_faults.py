@@ -22,6 +22,7 @@ from memctl.consolidate import Options, plan_consolidate, verify
 from memctl.errors import MemctlError
 from memctl.home import load_home
 from memctl.journal import apply_plan
+from memctl.split import Options as SplitOptions
 from memctl.split import plan_split
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -41,7 +42,7 @@ def split_home(root: Path) -> None:
 def plan_for(command: str, root: Path):
     home = load_home(root)
     if command == "split":
-        return plan_split(home, home.index, keep=[], level=2, into=None, today=TODAY, now=NOW).write
+        return plan_split(home, home.index, SplitOptions(), today=TODAY, now=NOW).write
     options = Options()
     plan = plan_consolidate(home, options, TODAY)
     verify(home, plan, options, TODAY)

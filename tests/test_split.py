@@ -8,10 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memctl import split
 from memctl.errors import GuaranteeError
 from memctl.home import load_home
 from memctl.journal import apply_plan
-from memctl.split import plan_split, slugify
+from memctl.split import Options, plan_split, slugify
 from memctl.writer import home_lock
 
 TODAY = date(2026, 11, 29)
@@ -20,9 +21,8 @@ NOW = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
 
 def plan(path, **options):
     home = load_home(path)
-    options.setdefault("keep", [])
-    return home, plan_split(home, home.index, level=options.pop("level", 2), into=options.pop("into", None),
-                            today=TODAY, now=NOW, **options)
+    options["keep"] = tuple(options.get("keep", ()))
+    return home, plan_split(home, home.index, Options(**options), today=TODAY, now=NOW)
 
 
 def test_fat_index_plan(copy_fixture):
@@ -34,7 +34,8 @@ def test_fat_index_plan(copy_fixture):
     tooling = next(m for m in result.moves if m.heading == "Tooling")
     assert "## lines inside a fence are not headings" in tooling.section_text  # the fence did not split it
     assert all(m.link_line.endswith("\r\n") and len(m.link_line) < 152 for m in result.moves)
-    assert result.before == {"lines": 329, "tokens": 5857} and result.after["lines"] == 40
+    # 25 kept lines, then `## Topics`, a blank line and 15 index lines (and the blank line before the heading)
+    assert result.before == {"lines": 329, "tokens": 5857} and result.after["lines"] == 42
 
 
 def test_apply_writes_archives_and_a_second_run_is_a_no_op(copy_fixture, cli):
@@ -81,10 +82,15 @@ def test_existing_destination_is_appended_to_never_overwritten(copy_fixture):
 def test_a_failed_guarantee_writes_nothing(copy_fixture, cli, monkeypatch):
     root = copy_fixture("fat")
     before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
-    monkeypatch.setattr("memctl.split._rebuild", lambda doc, parsed, moves: doc.text.replace("note 5)", ""))
+    real = split._rebuild
+    def corrupted(doc, moves, heading):  # a rebuild that drops one character of a section that stays
+        text, inserted = real(doc, moves, heading)
+        return text[:5] + text[6:], inserted
+
+    monkeypatch.setattr("memctl.split._rebuild", corrupted)
     result = cli("split", str(root), "--apply")
     assert result.exit_code == 2 and result.stdout == ""
-    assert "conservation" in result.stderr or "index line" in result.stderr
+    assert "conservation" in result.stderr
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
 
 
@@ -110,7 +116,7 @@ def test_split_a_topic_into_siblings(copy_fixture):
     root = copy_fixture("arc") / "memory"
     home = load_home(root)
     topic = home.find_topic("incidents")
-    result = plan_split(home, topic, keep=[], level=2, into=None, today=TODAY, now=NOW)
+    result = plan_split(home, topic, Options(), today=TODAY, now=NOW)
     assert [m.dest for m in result.moves][0] == "topics/2026-11-12-build-queue-stalled.md"
     assert result.moves[0].link_line.startswith("- [2026-11-12 build queue stalled](2026-11-12-build-queue-stalled.md)")
 
@@ -130,7 +136,8 @@ def test_bom_stays_at_the_top_of_the_index(tmp_path):
     (tmp_path / "MEMORY.md").write_text(f"\ufeff## First\n{body}## Second\n{body}", encoding="utf-8")
     home, result = plan(tmp_path)
     apply_plan(home.root, result.write)
-    assert (tmp_path / "MEMORY.md").read_text(encoding="utf-8").startswith("\ufeff- [First](topics/first.md)")
+    index = (tmp_path / "MEMORY.md").read_text(encoding="utf-8")
+    assert index.startswith("\ufeff## Topics\n\n- [First](topics/first.md)")
     assert "\ufeff" not in (tmp_path / "topics" / "first.md").read_text(encoding="utf-8")
 
 
@@ -169,3 +176,116 @@ def test_sections_smaller_than_their_index_line_stay(tmp_path):
     _, result = plan(tmp_path)
     assert [m.heading for m in result.moves] == ["Big"] and "Tiny" in result.kept
     assert result.after["tokens"] < result.before["tokens"]
+
+
+MESSY = """# Memory
+
+## Critical flags
+- [ ] the deploy gate is closed until the CI fix lands; see [the gate](topics/gate.md).
+
+## Fleet notes
+- [x] [tern](topics/fleet.md#tern) runs the queue; wren runs deploys on the scratch disk of every runner.
+- The runbook is [../runbooks/README.md](../runbooks/README.md); the diagram ![fleet](img/fleet.png).
+- Ask in [the channel](https://chat.example/fleet) first; `[not a link](topics/x.md)` is code.
+
+## Keys
+- staging: ANTHROPIC_API_KEY=sk-ant-api03-QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ for the canary runner, rotate it.
+
+## Lessons
+- 2026-11-02 Lesson: a red CI run is never rerun blindly; read the log first, then rerun it once.
+- 2026-11-09 Lesson: the scratch disk fills up on Fridays; clean it before the weekly build runs.
+"""
+
+
+def messy_home(root: Path) -> Path:
+    (root / "topics").mkdir(parents=True)
+    (root / "MEMORY.md").write_text(MESSY)
+    (root / "topics" / "fleet.md").write_text("---\nsummary: who runs what in the fleet\n---\n# Fleet\n- tern.\n")
+    (root / "topics" / "gate.md").write_text("# Gate\n")
+    return root
+
+
+def test_moved_links_point_where_they_pointed_and_the_index_reads_right(tmp_path):
+    root = messy_home(tmp_path / "home")
+    home, result = plan(root, keep=["Critical flags"], mapping=(("Fleet notes", "topics/fleet.md"),))
+    moves = {m.heading: m for m in result.moves}
+    assert set(moves) == {"Fleet notes", "Lessons"} and result.held[0][0] == "Keys"
+    assert "possible Anthropic API key (sk-a…)" in result.held[0][1]
+    fleet = moves["Fleet notes"]
+    assert fleet.dest == "topics/fleet.md" and fleet.action == "append" and len(fleet.edits) == 3
+    assert "[tern](fleet.md#tern)" in fleet.section_text
+    assert "[../runbooks/README.md](../../runbooks/README.md)" in fleet.section_text
+    assert "![fleet](../img/fleet.png)" in fleet.section_text
+    assert "[the channel](https://chat.example/fleet)" in fleet.section_text
+    assert "`[not a link](topics/x.md)`" in fleet.section_text  # code is not a link
+    apply_plan(home.root, result.write)
+    index = (root / "MEMORY.md").read_text()
+    assert "## Critical flags\n- [ ] the deploy gate" in index and "## Keys\n" in index
+    topics = index.split("## Topics\n\n", 1)[1].splitlines()
+    after = load_home(root)
+    fleet_tokens, lessons_tokens = after.find_topic("fleet").tokens, after.find_topic("lessons").tokens
+    assert topics == [
+        f"- [Fleet notes](topics/fleet.md) — who runs what in the fleet (~{fleet_tokens} tokens)",
+        f"- [Lessons](topics/lessons.md) — 2026-11-02 Lesson: a red CI run is never rerun blindly; read the log first, "
+        f"then rerun it once. (~{lessons_tokens} tokens)"]
+    assert "sk-ant-api03" not in (root / "topics" / "fleet.md").read_text() + (root / "topics" / "lessons.md").read_text()
+    again_home, again = plan(root, keep=["Critical flags"], mapping=(("Fleet notes", "topics/fleet.md"),))
+    assert again.moves == ()
+
+
+def test_a_split_index_gets_its_topics_heading_and_reuses_an_existing_one(tmp_path):
+    body = "".join(f"- fact {i}: the build cache lives on the scratch disk of every runner.\n" for i in range(6))
+    (tmp_path / "MEMORY.md").write_text(f"# I\n\n## Topics\n- [old](topics/old.md)\n\n## Big\n{body}## Later\n{body}")
+    home, result = plan(tmp_path)
+    apply_plan(home.root, result.write)
+    index = (tmp_path / "MEMORY.md").read_text()
+    assert index.startswith("# I\n\n## Topics\n- [old](topics/old.md)\n\n- [Big](topics/big.md)")
+    assert index.count("## Topics") == 1 and "- [Later](topics/later.md)" in index
+
+
+def test_into_is_relative_to_the_home_and_summaries_are_prose(tmp_path, monkeypatch):
+    body = "".join(f"- [x] [fact {i}](topics/f{i}.md): the build cache lives on the scratch disk.\n" for i in range(6))
+    (tmp_path / "MEMORY.md").write_text(f"# I\n\n## Big\n{body}")
+    monkeypatch.chdir("/")
+    _, result = plan(tmp_path, into=Path("notes"))
+    move = result.moves[0]
+    assert move.dest == "notes/big.md" and move.summary == "fact 0: the build cache lives on the scratch disk."
+    assert "[fact 0](../topics/f0.md)" in move.section_text
+
+
+def test_plan_out_then_apply_plan_writes_exactly_what_was_reviewed(cli, tmp_path):
+    root = messy_home(tmp_path / "home")
+    plan_file = tmp_path / "split.json"
+    out = cli("split", str(root), "--keep", "Critical flags", "--plan-out", str(plan_file))
+    assert out.exit_code == 0 and plan_file.exists() and not (root / "archive").exists()
+    reviewed = {c["path"]: c["after"] for c in json.loads(plan_file.read_text())["changes"]}
+    applied = cli("split", str(root), "--apply-plan", str(plan_file))
+    assert applied.exit_code == 0 and f"applied {plan_file}: wrote 4 files\n" in applied.stderr
+    for rel, text in reviewed.items():
+        assert (root / rel).read_text() == text
+    stale = cli("split", str(root), "--apply-plan", str(plan_file))
+    assert stale.exit_code == 2 and "changed on disk while memctl was planning; nothing was written" in stale.stderr
+    other = cli("consolidate", str(root), "--apply-plan", str(plan_file))
+    assert other.exit_code == 2 and "a plan made by `memctl split`, not by `memctl consolidate`" in other.stderr
+
+
+@pytest.mark.parametrize("blocks", [
+    # hypothesis found these: a section kept for its size must be judged the same way on the second run
+    ['no newline', '```\n## fenced\n```\n', '# Title\n', '- item\n', '## Alpha\n', '\n', 'text line.\n',
+     'Setext\n------\n', '```\n## fenced\n```\n', '# Title\n', '```\n## fenced\n```\n', '- item\n', '\n',
+     'text line.\n', '- item\n', 'text line.\n'],
+    # a setext heading after a removed section must not become a paragraph's continuation
+    ['no newline', '### deep\n', '- item\n', '## Alpha\n', '- item\n', '```\n## fenced\n```\n', '## Alpha\n',
+     '```\n## fenced\n```\n', '```\n## fenced\n```\n', 'Setext\n------\n'],
+    # an index ending in an open code fence: the list goes before its last section
+    ['<!-- memctl-keep -->\n', '## Alpha\n', '- [link](topics/x.md)\n', '## Alpha\n', 'no newline', '## 日本語\n',
+     '## Beta\n', 'text line.\n', '- [link](topics/x.md)\n', 'text line.\n', '```\n## fenced\n```\n',
+     '- [link](topics/x.md)\n', 'text line.\n', '\n', 'no newline', '```\n## fenced\n```\n', '<!-- memctl-keep -->\n',
+     '```\n## fenced\n```\n', '# Title\n', '- [link](topics/x.md)\n'],
+])
+def test_split_found_unstable_once_is_stable(tmp_path, blocks):
+    (tmp_path / "MEMORY.md").write_text("".join(blocks))
+    home, result = plan(tmp_path)  # verify() raises if the plan is not stable
+    if result.moves:
+        apply_plan(home.root, result.write)
+        assert plan(tmp_path)[1].moves == ()

@@ -49,6 +49,10 @@ HomeArg = Annotated[Path, typer.Argument(metavar="PATH", help="The memory home."
 # The options of the commands that plan and then write (split, consolidate).
 DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")]
 ApplyOpt = Annotated[bool, typer.Option("--apply", help="Write the changes (without it, only the plan).")]
+PlanOutOpt = Annotated[Path | None, typer.Option(
+    "--plan-out", metavar="FILE", help="Write the full plan to FILE (JSON) for review; nothing else is written.")]
+ApplyPlanOpt = Annotated[Path | None, typer.Option(
+    "--apply-plan", metavar="FILE", help="Apply exactly the plan in FILE, if no file changed since.")]
 
 
 def err(message: str) -> None:
@@ -101,6 +105,17 @@ def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, A
         emit_json(data)
     else:
         emit(text)
+
+
+def apply_saved_plan(home: MemoryHome, path: Path, command: str) -> None:
+    """`--apply-plan FILE`: write exactly the reviewed plan (refused whole if an input changed)."""
+    from memctl.journal import apply_plan
+    from memctl.planfile import load_plan
+
+    write, _ = load_plan(str(path), command, home.root)
+    written = apply_plan(home.root, write, command)
+    err(f"applied {path}: wrote {len(written)} {'file' if len(written) == 1 else 'files'}"
+        if written else f"{path}: nothing to change")
 
 
 def _version(value: bool) -> None:

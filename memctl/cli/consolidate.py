@@ -9,14 +9,17 @@ import typer
 
 from memctl.cli.common import (
     ApplyOpt,
+    ApplyPlanOpt,
     ConfigOpt,
     DiffOpt,
     FormatOpt,
     HomeArg,
+    PlanOutOpt,
     ProfileOpt,
     TextOrJson,
     TokenizerOpt,
     app,
+    apply_saved_plan,
     emit_plan,
     err,
     fail,
@@ -40,6 +43,8 @@ def consolidate(
     timeout: Annotated[float, typer.Option(
         "--timeout", metavar="SECONDS", help="How long the summarizer may run.")] = 120.0,
     apply: ApplyOpt = False,
+    plan_out: PlanOutOpt = None,
+    apply_plan_file: ApplyPlanOpt = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 if any topic is over its target.")] = False,
     diff: DiffOpt = False,
     format: FormatOpt = TextOrJson.text,
@@ -58,7 +63,8 @@ def consolidate(
     Examples:
       memctl consolidate memory/
       memctl consolidate memory/ --check
-      memctl consolidate memory/ --summarizer "llm -m haiku -s 'Shorten this'" --apply
+      memctl consolidate memory/ --summarizer "llm -m haiku -s 'Shorten this'" --plan-out plan.json
+      memctl consolidate memory/ --apply-plan plan.json
     """
     from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
     from memctl.errors import EXIT_FINDINGS
@@ -68,17 +74,27 @@ def consolidate(
                       timeout=timeout)
     try:
         home = open_home(path, config, tokenizer, profile)
+        if apply_plan_file is not None:
+            apply_saved_plan(home, apply_plan_file, "consolidate")
+            return
         when = today()
         plan = plan_consolidate(home, options, when)
         verify(home, plan, options, when)
         for warning in plan.warnings:
             err(f"warning: {warning}")
-        if apply and plan.write.changes:
+        if plan_out is not None and plan.write.changes:
+            from memctl.planfile import save_plan
+
+            save_plan(str(plan_out), "consolidate", home.root, plan.write, plan_data(plan, False))
+            err(f"plan written to {plan_out}; `memctl consolidate --apply-plan {plan_out}` applies exactly it "
+                "(the summarizer does not run again)")
+        elif apply and plan.write.changes:
             apply_plan(home.root, plan.write, "consolidate")
         home.save_cache()
     except MemctlError as error:
         fail(error)
-    applied = apply and bool(plan.write.changes)
-    emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))
+    applied = apply and plan_out is None and bool(plan.write.changes)
+    emit_plan(plan.write, diff, format, plan_data(plan, applied),
+              render_plan_text(plan, applied, requested=apply and plan_out is None))
     if check and plan.topics:
         raise typer.Exit(EXIT_FINDINGS)

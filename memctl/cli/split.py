@@ -9,13 +9,16 @@ import typer
 
 from memctl.cli.common import (
     ApplyOpt,
+    ApplyPlanOpt,
     ConfigOpt,
     DiffOpt,
     FormatOpt,
+    PlanOutOpt,
     ProfileOpt,
     TextOrJson,
     TokenizerOpt,
     app,
+    apply_saved_plan,
     emit_plan,
     err,
     fail,
@@ -33,41 +36,66 @@ def split(
         "--keep", metavar="HEADING", help="Keep this section in place (repeatable; adds to config `core`).")] = None,
     level: Annotated[int, typer.Option("--level", metavar="N", help="Heading level of the sections that move.")] = 2,
     into: Annotated[Path | None, typer.Option(
-        "--into", metavar="DIR", help="Folder for the new topic files (default: topics/ beside the index).")] = None,
+        "--into", metavar="DIR", help="Folder for new topic files, relative to the home (default: topics/).")] = None,
+    map_: Annotated[list[str] | None, typer.Option(
+        "--map", metavar="HEADING=TOPIC",
+        help="Send this section into an existing topic (repeatable; adds to config `map`).")] = None,
+    allow_secrets: Annotated[bool, typer.Option(
+        "--allow-secrets", help="Move sections holding what looks like a credential too.")] = False,
     apply: ApplyOpt = False,
     diff: DiffOpt = False,
+    plan_out: PlanOutOpt = None,
+    apply_plan_file: ApplyPlanOpt = None,
     format: FormatOpt = TextOrJson.text,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
 ) -> None:
-    """Move the sections of a fat MEMORY.md into topic files, leaving one index line for each.
+    """Move the sections of a fat MEMORY.md into topic files, listing them under the index's ## Topics.
 
-    Sections kept in place: the preamble, headings named by --keep or the config's `core`, and any
-    section holding <!-- memctl-keep -->. Before writing, memctl checks that every line of the
-    original lands in exactly one output and that a second split would change nothing; the
-    original is copied to archive/ first. Without --apply nothing is written.
+    Sections kept in place: the preamble, headings named by --keep or the config's `core`, the
+    index heading, any section holding <!-- memctl-keep -->, and (unless --allow-secrets) any
+    holding what looks like a credential. Moved text keeps its meaning: its relative links are
+    rewritten to point where they pointed. Before writing, memctl checks that the original can be
+    rebuilt from the outputs, that every link still resolves to the same file, and that a second
+    split would change nothing; the original is copied to archive/ first. Without --apply (or
+    --apply-plan) nothing is written.
 
     \b
     Examples:
       memctl split memory/ --keep Directives --keep "Fleet roster"
-      memctl split memory/ --diff
-      memctl split memory/ --apply
+      memctl split memory/ --map "Fleet notes=topics/fleet.md" --diff
+      memctl split memory/ --plan-out split.json && memctl split memory/ --apply-plan split.json
     """
     from memctl.config import now
     from memctl.home import find_home
     from memctl.journal import apply_plan
-    from memctl.split import plan_data, plan_split, render_plan_text, split_target
+    from memctl.split import Options, plan_data, plan_split, render_plan_text, split_target
 
     try:
         home = open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
-        doc = split_target(home, path)
-        plan = plan_split(home, doc, keep=list(keep or ()), level=level, into=into, today=today(), now=now())
-        if apply and plan.moves:
+        if apply_plan_file is not None:
+            apply_saved_plan(home, apply_plan_file, "split")
+            return
+        mapping = []
+        for item in map_ or ():
+            heading, sep, dest = item.partition("=")
+            if not sep or not heading.strip() or not dest.strip():
+                raise MemctlError(f"--map takes HEADING=TOPIC, not {item!r}")
+            mapping.append((heading, dest))
+        options = Options(keep=tuple(keep or ()), level=level, into=into, mapping=tuple(mapping),
+                          allow_secrets=allow_secrets)
+        plan = plan_split(home, split_target(home, path), options, today=today(), now=now())
+        if plan_out is not None and plan.moves:
+            from memctl.planfile import save_plan
+
+            save_plan(str(plan_out), "split", home.root, plan.write, plan_data(plan, False))
+            err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")
+        elif apply and plan.moves:
             written = apply_plan(home.root, plan.write, "split")
             err(f"wrote {len(written)} files")
         home.save_cache()
     except MemctlError as error:
         fail(error)
-    applied = apply and bool(plan.moves)
+    applied = apply and plan_out is None and bool(plan.moves)
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))
