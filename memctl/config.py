@@ -102,6 +102,7 @@ class Config:
     context: tuple[str, ...] = ()  # files the host loads besides the memory: globs, relative to the config
     index_heading: str = "Topics"  # the index heading `split` lists moved sections under
     split_map: Mapping[str, str] = {}  # the `map` key: heading -> the existing topic `split` sends it into
+    dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -121,6 +122,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file)"),
     "index_heading": ("str", "the index heading `split` lists moved sections under (default Topics)"),
     "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
+    "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -333,6 +335,7 @@ def load_config(
         context=tuple(merged.get("context", ())),
         index_heading=merged.get("index_heading", "Topics"),
         split_map=dict(merged.get("map", {})),
+        dedupe_only=tuple(merged.get("dedupe_only", ())),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from typing import NamedTuple
 
+from memctl.counts import COUNT, refresh_counts
 from memctl.entries import Entry, entry_key, find_entries
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import check_destination
@@ -152,6 +153,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             except MemctlError as exc:
                 warnings.append(f"{exc}; topic left as it is")
                 over_target.discard(doc.rel)
+    dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
     parsed = {}
     where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
     for doc in docs:
@@ -160,7 +162,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         parsed[doc.rel] = (lines, entries)
         for entry in entries:
             if entry.kind != "section":
-                where.setdefault(entry_key("".join(lines[entry.start : entry.end])), []).append(
+                where.setdefault(entry_key("".join(lines[entry.start : entry.end]), dedupe_only[doc.rel]), []).append(
                     f"{doc.rel}:{entry.start + 1}")
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
@@ -175,7 +177,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             if entry.kind == "section":
                 continue
             here = f"{doc.rel}:{entry.start + 1}"
-            places = where[entry_key("".join(lines[entry.start : entry.end]))]
+            places = where[entry_key("".join(lines[entry.start : entry.end]), dedupe_only[doc.rel])]
             # the copy that stays: the first one that is not in a topic being thinned out, else the first
             keeper = next((p for p in places if p.rsplit(":", 1)[0] not in over_target), places[0])
             if keeper != here:
@@ -193,9 +195,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             work.archived.append("".join(parts))
             steps.append(Step("duplicates", len(duplicates), count(work.text(today)),
                               f"{len(duplicates)} duplicate entries archived"))
-        if count(work.text(today)) > target:
+        if count(work.text(today)) > target and not dedupe_only[doc.rel]:
             steps.extend(_archive_old(work, entries, options.older_than, today, target, archive_rel))
-        if options.summarizer and run_summarizer and count(work.text(today)) > target:
+        if options.summarizer and run_summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
             step, warning = _summarize(work, options, target, today)
             if step:
                 steps.append(step)
@@ -214,9 +216,26 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             archive_texts[archive_rel] = joined + nl.join(_ended(a, nl) for a in work.archived)
     for rel, text in archive_texts.items():
         changes.append(FileChange(rel, texts.get(rel, archives.get(rel)), text))
+    index_text = texts.get(home.index.rel, home.index.text)  # the counts of what changed, kept true
+    recounted = refresh_counts(index_text, home.index.rel, {c.rel: count(c.after) for c in changes
+                                                             if c.rel in over_target})
+    if recounted != index_text:
+        changes.append(FileChange(home.index.rel, index_text, recounted))
     write = WritePlan(tuple(changes))
     check_plan(home.root, write)
     return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name)
+
+
+def is_dedupe_only(home: MemoryHome, doc: Doc) -> bool:
+    """A topic whose entries are learned once and never go stale: deduplicated, never thinned by age
+    or summarized. LESSONS.md and lessons.md, machine-written topics, front matter
+    `consolidate: dedupe-only`, and the topics named in config `dedupe_only` (stems, paths or globs)."""
+    from fnmatch import fnmatch
+
+    fm = doc.front_matter
+    return (doc.rel.rsplit("/", 1)[-1].lower() == "lessons.md" or fm.machine_written
+            or (fm.consolidate or "").strip().lower() == "dedupe-only"
+            or any(doc.stem == name or doc.rel == name or fnmatch(doc.rel, name) for name in home.config.dedupe_only))
 
 
 def _ended(text: str, newline: str) -> str:
@@ -273,12 +292,49 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
         summary_now = line
     if not moved:
         return []
+    emptied = _emptied_headings(work, {n for e, _ in moved for n in range(e.start, e.end)})
+    if emptied and position is not None:
+        position = min(position, min(emptied))  # the pointer stands where the first of them stood
+        work.inserted.clear()
+        work.inserted[position] = summary_now + nl  # and keeps the blank line the headings had
+    pieces = [(e.start, _spaced(text, nl)) for e, text in moved] + [(n, _ended(text, nl) + nl)
+                                                                     for n, text in emptied.items()]
     header = (f"## Archived from {work.doc.rel} on {today.isoformat()}: entries older than {older_than} days"
               f"{nl}{nl}")
-    work.archived.append(header + "".join(_spaced(text, nl) for _, text in moved))
+    body = ""
+    for _, text in sorted(pieces):  # in the order they stood, each heading set apart from what precedes it
+        if text.lstrip().startswith("#") and body and not body.endswith(nl + nl):
+            body += nl
+        body += text
+    work.archived.append(header + body)
     days = [e.day for e, _ in moved if e.day]
     return [Step("older", len(moved), work.count(work.text(today)),
                  f"{len(moved)} entries from {min(days).isoformat()} to {max(days).isoformat()} archived")]
+
+
+def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
+    """Headings left with nothing under them once their entries were archived: they go with them
+    (with the blank lines that followed), so that no empty heading stays behind. Line -> its text."""
+    from memctl.entries import find_headings
+
+    headings = find_headings(split_lines(work.doc.text), work.fm_lines)
+    gone: dict[int, str] = {}
+    for index in range(len(headings) - 1, -1, -1):  # the deepest and last first: a parent may empty next
+        line, level = headings[index]
+        if work.lines[line] is None:
+            continue
+        stop = next((at for at, lvl in headings[index + 1 :] if lvl <= level), len(work.lines))
+        body = range(line + 1, stop)
+        if not any(n in removed or n in gone for n in body):
+            continue  # it lost nothing: an empty heading that was empty before stays as it was
+        if any((work.lines[n] or "").strip() for n in body):
+            continue
+        gone[line] = work.lines[line] or ""
+        work.lines[line] = None
+        for n in body:  # the blank lines left under it go too (they are not words: not archived)
+            if work.lines[n] is not None:
+                work.lines[n] = None
+    return gone
 
 
 def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, date] | None:
@@ -350,6 +406,9 @@ def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: dat
     for rel, change in changes.items():
         if rel.startswith("archive/") and change.before and not change.after.startswith(change.before):
             raise GuaranteeError("the archive would not only grow", rel)
+    index = changes.get(home.index.rel)
+    if index is not None and COUNT.sub("", index.before or "") != COUNT.sub("", index.after):
+        raise GuaranteeError("the index would change beyond its topics' token counts", index.rel)
     again = plan_consolidate(home, options, today, texts={r: c.after for r, c in changes.items()},
                              run_summarizer=False)
     if any(c.before != c.after for c in again.write.changes):

@@ -25,9 +25,19 @@ class Entry(NamedTuple):
     day: date | None
 
 
-def entry_key(text: str) -> str:
-    """What makes two entries the same: their words, case and white space folded, markers dropped."""
-    return " ".join(_MARKER.sub("", text).split()).lower()
+_LEADING_DATE = re.compile(rf"^\**{_ISO}\**\s*(?:[—–:-]+\s*)?")
+
+
+def entry_key(text: str, ignore_dates: bool = False) -> str:
+    """What makes two entries the same: their words, case and white space folded, list markers,
+    `[STATE: …]` tags and `(as of …)` dropped. With `ignore_dates`, a leading date goes too, so a
+    lesson written down twice on two days is one lesson; elsewhere an incident on another day is
+    another incident, and its recurrence is kept."""
+    text = _MARKER.sub("", text.strip())
+    if ignore_dates:
+        text = _LEADING_DATE.sub("", text)
+    text = _AS_OF.sub("", _STATE.sub("", text))
+    return " ".join(text.split()).lower()
 
 
 def entry_date(first_line: str, text: str) -> date | None:
@@ -39,6 +49,15 @@ def entry_date(first_line: str, text: str) -> date | None:
             except ValueError:
                 return None
     return None
+
+
+def find_headings(lines: list[str], first: int) -> list[tuple[int, int]]:
+    """The top-level headings of lines[first:]: (0-based line, level), in file order."""
+    from markdown_it import MarkdownIt
+
+    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    return [(token.map[0] + first, int(token.tag[1])) for token in MarkdownIt("commonmark").parse(body)
+            if token.type == "heading_open" and token.level == 0 and token.map]
 
 
 def find_entries(lines: list[str], first: int) -> list[Entry]:

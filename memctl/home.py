@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from memctl.loadcap import CapResult
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 5
+PARSE_VERSION = 6
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -65,6 +65,7 @@ class FrontMatter:
     kind: str | None = None  # `type` (Claude Code: user, feedback, project, reference)
     created: date | None = None
     topics: tuple[str, ...] = ()
+    consolidate: str | None = None
 
 
 @record
@@ -289,6 +290,7 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
         kind=values.get("type"),
         created=day("created"),
         topics=tuple(values.get("topics", ())),
+        consolidate=values.get("consolidate"),
     )
 
 

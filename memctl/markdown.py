@@ -27,6 +27,7 @@ FRONT_MATTER_KEYS = {
     "type": "str",
     "created": "date",
     "topics": "list",
+    "consolidate": "str",  # `dedupe-only`: consolidate deduplicates the topic, never thins it by age
 }
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 

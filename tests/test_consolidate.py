@@ -76,7 +76,9 @@ def test_old_dated_entries_move_oldest_first_and_leave_one_line(copy_fixture):
     archive = (root / "archive" / "incidents.md").read_text()
     assert archive.startswith("## Archived from topics/incidents.md on 2026-11-29: entries older than 90 days\n")
     archived_dates = [line[2:12] for line in archive.splitlines() if line.startswith("- 20")]
-    assert archived_dates == sorted(archived_dates)  # oldest first
+    topic_order = [line[2:12] for line in before.splitlines() if line.startswith("- 20")]
+    assert archived_dates == [d for d in topic_order if d in archived_dates]  # in the order they stood
+    assert archived_dates == sorted(topic_order)[: len(archived_dates)][::-1]  # the oldest were chosen
     assert plan.topics[1].tokens_after <= 200 < plan.topics[1].tokens_before
     assert len(before.splitlines()) > len(incidents.splitlines())
 
@@ -191,3 +193,45 @@ def test_topic_with_broken_front_matter_is_left_alone_with_a_warning(copy_fixtur
     result = cli("consolidate", str(root), "--apply")
     assert result.exit_code == 0 and "topics/incidents.md:3: front matter is not valid YAML" in result.stderr
     assert path.read_bytes() == before
+
+
+def test_consolidate_keeps_meaning_on_a_hand_kept_home(copy_fixture, cli):
+    root = copy_fixture("messy")
+    result = cli("consolidate", str(root), "--apply")
+    assert result.exit_code == 0, result.stderr
+    chronicle = (root / "topics" / "chronicle.md").read_text()
+    assert "## 2026-03" not in chronicle and "## 2026-04" not in chronicle  # emptied headings went with them
+    assert chronicle.index("- 7 older entries") < chronicle.index("## 2026-05")  # where the first one stood
+    archive = (root / "archive" / "chronicle.md").read_text()
+    assert "## 2026-03\n\n- 2026-03-10:" in archive and "\n\n## 2026-04\n\n- 2026-04-10:" in archive
+    lessons = (root / "topics" / "lessons.md").read_text()
+    assert lessons.count("Ask one question at a time") == 1 and lessons.count("Rui at Gráfica Lumen") == 1
+    assert "2026-05-10 — Ask one question" in lessons  # the first time it was learned stays
+    assert "older entries" not in lessons  # a lesson is learned once: never thinned by age
+    home = load_home(root)
+    index = (root / "MEMORY.md").read_text()
+    assert f"(~{home.find_topic('chronicle').tokens} tokens)" in index  # its count kept true
+    assert f"(~{home.find_topic('lessons').tokens} tokens)" in index
+    again = cli("consolidate", str(root), "--apply", "--topic", "lessons", "--target", "60")
+    assert again.exit_code == 0 and again.stdout.endswith(
+        "nothing to archive: no duplicates and no dated entries old enough\nnothing to change\n")
+
+
+def test_lessons_over_target_are_deduplicated_only(copy_fixture):
+    root = copy_fixture("messy")
+    plan = run(root, Options(target=60))
+    lessons = next(t for t in plan.topics if t.path == "topics/lessons.md")
+    assert [s.name for s in lessons.steps] == ["duplicates"] and lessons.tokens_after > 60
+
+
+def test_lint_fix_rewrites_stale_counts_and_checks_every_topics_links(copy_fixture, cli):
+    root = copy_fixture("messy")
+    (root / "topics" / "gate.md").write_text("# Gate\n- see [the runbook](runbook.md).\n")
+    found = cli("lint", str(root), "--select", "MEM207,MEM301")
+    assert "MEM207 says ~900 tokens for topics/chronicle.md" in found.stdout
+    assert "topics/gate.md:2:21: MEM301 link to runbook.md points to no file" in found.stdout
+    fixed = cli("lint", str(root), "--select", "MEM207", "--fix")
+    assert fixed.exit_code == 0 and "fixed 2 token counts in MEMORY.md" in fixed.stderr
+    assert fixed.stdout == "All checks passed!\n"
+    home = load_home(root)
+    assert f"(~{home.find_topic('chronicle').tokens} tokens)" in (root / "MEMORY.md").read_text()

@@ -11,6 +11,7 @@ import typer
 from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, color_wanted, emit, err, fail, open_home
 from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.home import MemoryHome
 
 
 class LintFormat(str, Enum):
@@ -40,6 +41,8 @@ def lint(
         "--exit-zero", help="Exit 0 even with errors (2 still means lint failed).")] = False,
     statistics: Annotated[bool, typer.Option(
         "--statistics", help="Add a count of findings per rule (text format).")] = False,
+    fix: Annotated[bool, typer.Option(
+        "--fix", help="First rewrite what can be fixed safely (MEM207's stale token counts).")] = False,
     list_rules: Annotated[bool, typer.Option("--list-rules", help="List the rules and exit.")] = False,
     explain: Annotated[str | None, typer.Option(
         "--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
@@ -57,6 +60,7 @@ def lint(
     Examples:
       memctl lint memory/
       memctl lint agents/*/memory --format github --select MEM2,MEM501
+      memctl lint memory/ --fix
       memctl lint --explain MEM205
     """
     from memctl.errors import EXIT_FINDINGS
@@ -86,6 +90,8 @@ def lint(
         when = today()
         for path in paths or [Path(".")]:
             home = open_home(path, config, tokenizer, profile)
+            if fix and _fix_counts(home):
+                home = open_home(path, config, tokenizer, profile)
             found, checked = lint_home(home, when, options)
             diagnostics.extend(found)
             files += checked
@@ -107,3 +113,20 @@ def lint(
     failed = (errors + warnings) if strict else errors
     if failed and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _fix_counts(home: MemoryHome) -> bool:
+    """`--fix`: the index's stale `(~N tokens)` rewritten, through the journal. Whether it wrote."""
+    from memctl.counts import TOLERANCE, refresh_counts, stale_counts
+    from memctl.journal import apply_plan
+    from memctl.writer import FileChange, WritePlan
+
+    index = home.index
+    tokens = {doc.rel: doc.tokens for doc in home.topics}
+    stale = stale_counts(index.text, index.rel, tokens)
+    if not stale:
+        return False
+    fixed = refresh_counts(index.text, index.rel, tokens, TOLERANCE)
+    apply_plan(home.root, WritePlan((FileChange(index.rel, index.text, fixed),)), "lint --fix")
+    err(f"fixed {len(stale)} token {'count' if len(stale) == 1 else 'counts'} in {index.rel}")
+    return True

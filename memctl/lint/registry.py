@@ -65,4 +65,5 @@ def resolve_code(token: str) -> str | None:
     return next((r.code for r in rules.values() if r.name == token), None)
 
 
-RENAMED = {"index-over-byte-limit": "index-over-size-limit"}  # old names keep working
+RENAMED = {"index-over-byte-limit": "index-over-size-limit",  # old names keep working
+           "dangling-index-link": "dangling-link"}

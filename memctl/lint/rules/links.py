@@ -7,19 +7,20 @@ from collections.abc import Iterator
 from memctl.lint.registry import Context, Finding, rule
 
 
-@rule("MEM301", "dangling-index-link", "error")
-def dangling_index_link(ctx: Context) -> Iterator[Finding]:
-    """The index links to a file that does not exist, or a `[[wikilink]]` names no topic.
+@rule("MEM301", "dangling-link", "error")
+def dangling_link(ctx: Context) -> Iterator[Finding]:
+    """The index or a topic links to a file that does not exist, or a `[[wikilink]]` names no topic.
 
     The agent is told to open a file that is not there. Fix the link or restore the file (from
     `archive/`, if memctl archived it). A `[[slug]]` names the topic whose file is `slug.md`, or
     whose front matter `title` (or `name`) is `slug`, case folded.
     """
     index = ctx.home.index
-    for link in index.links:
-        if link.status == "missing":
-            column = _column(index.text, link.line, link.href)
-            yield Finding(index.rel, link.line, column, f"link to {link.href} points to no file")
+    for doc in (index, *ctx.home.topics):
+        for link in doc.links:
+            if link.status == "missing":
+                column = _column(doc.text, link.line, link.href)
+                yield Finding(doc.rel, link.line, column, f"link to {link.href} points to no file")
     for inner, line, target in ctx.home.wikilinks:
         if target is None:
             yield Finding(index.rel, line, _column(index.text, line, f"[[{inner}]]"),

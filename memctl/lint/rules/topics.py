@@ -91,3 +91,21 @@ def stale_topic(ctx: Context) -> Iterator[Finding]:
             age = (ctx.today - updated).days
             yield Finding(doc.rel, _key_line(doc, "updated"), 1,
                           f"topic last updated {updated.isoformat()}, {age} days ago (stale after {days})")
+
+
+@rule("MEM207", "stale-token-count", "warning")
+def stale_token_count(ctx: Context) -> Iterator[Finding]:
+    """An index line's `(~N tokens)` is more than 10% off the topic it links to.
+
+    `split` writes these counts so that an agent can judge a topic's cost before opening it; a
+    topic that grew or was consolidated since makes the count lie. `memctl lint --fix` rewrites
+    them; `split` and `consolidate` keep the counts of what they change current themselves.
+    """
+    from memctl.counts import stale_counts
+
+    home = ctx.home
+    tokens = {doc.rel: doc.tokens for doc in home.topics}
+    for stale in stale_counts(home.index.text, home.index.rel, tokens):
+        yield Finding(home.index.rel, stale.line, stale.column,
+                      f"says ~{stale.written:,} tokens for {stale.topic}, which is {stale.actual:,} "
+                      f"({home.counter.name}); `memctl lint --fix` rewrites it")
