@@ -228,7 +228,8 @@ def test_moved_links_point_where_they_pointed_and_the_index_reads_right(tmp_path
         f"- [Fleet notes](topics/fleet.md) — who runs what in the fleet (~{fleet_tokens} tokens)",
         f"- [Lessons](topics/lessons.md) — 2026-11-02 Lesson: a red CI run is never rerun blindly; read the log first, "
         f"then rerun it once. (~{lessons_tokens} tokens)"]
-    assert "sk-ant-api03" not in (root / "topics" / "fleet.md").read_text() + (root / "topics" / "lessons.md").read_text()
+    written = (root / "topics" / "fleet.md").read_text() + (root / "topics" / "lessons.md").read_text()
+    assert "sk-ant-api03" not in written
     again_home, again = plan(root, keep=["Critical flags"], mapping=(("Fleet notes", "topics/fleet.md"),))
     assert again.moves == ()
 
