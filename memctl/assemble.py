@@ -17,6 +17,7 @@ from memctl.errors import MemctlError
 from memctl.home import Doc, MemoryHome, Part
 from memctl.loadcap import CapResult
 from memctl.markdown import split_lines
+from memctl.query import MAX_SECTIONS, Scored, rank_sections
 from memctl.record import record
 
 
@@ -28,6 +29,8 @@ class AssembleOptions:
     budget: int | None = None
     format: str = "md"
     include_expired: bool = False
+    keep_front_matter: bool = False
+    max_sections: int | None = None  # query excerpts at most (default 8)
 
 
 @record
@@ -43,6 +46,8 @@ class Bundle:
     tokens: int
     warnings: list[str]
     context: tuple[tuple[str, int], ...] = ()  # context files the host loads besides the bundle, with tokens
+    ranked: tuple[Scored, ...] = ()  # the sections the query matched, chosen or not (for --explain)
+    unknown_skills: tuple[str, ...] = ()
 
     @property
     def context_tokens(self) -> int:
@@ -59,10 +64,17 @@ class Candidate:
     reasons: list[str]
 
 
-def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candidate], list[str]]:
-    """Topics in load order (always, machine-written, skills, explicit), each once."""
+def skill_names(skills: tuple[str, ...]) -> tuple[str, ...]:
+    """`--skill a,b` and repeated `--skill`, each name once, in order."""
+    return tuple(dict.fromkeys(name.strip() for item in skills for name in item.split(",") if name.strip()))
+
+
+def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candidate], list[str], list[str]]:
+    """Topics in load order (always, machine-written, skills, explicit), each once; the warnings;
+    and the skills that matched no topic."""
     chosen: dict[str, Candidate] = {}
     warnings: list[str] = []
+    unknown: list[str] = []
 
     def add(doc: Doc, reason: str) -> None:
         candidate = chosen.setdefault(doc.rel, Candidate(doc, []))
@@ -80,7 +92,7 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
             add(doc, "machine-written")
         elif home.is_always(doc):
             add(doc, "always")
-    for skill in opts.skills:
+    for skill in skill_names(opts.skills):
         matched = False
         for name in home.config.skills.get(skill, ()):
             doc = home.find_topic(name)
@@ -95,6 +107,7 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
                 matched = True
         if not matched:
             warnings.append(f"skill {skill!r} matches no topic")
+            unknown.append(skill)
     for name in opts.topics:
         doc = home.find_topic(name)
         if doc is None:
@@ -104,7 +117,7 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
                 raise unreadable
             raise MemctlError(f"no topic {name!r} in this home (try `memctl status` for the list)")
         add(doc, "requested")
-    return list(chosen.values()), warnings
+    return list(chosen.values()), warnings, unknown
 
 
 class Packer:
@@ -215,16 +228,20 @@ def _label(part: Part) -> str | None:
     return part.heading or ("front matter" if part.level < 0 else "preamble")
 
 
-def _pack_topic(p: Packer, candidate: Candidate) -> None:
+def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> None:
     doc = candidate.doc
-    entry = Entry(doc.rel, candidate.reasons, doc.text, machine_written=doc.front_matter.machine_written)
+    parts = list(doc.parts)
+    if not keep_front_matter and parts and parts[0].level < 0:  # hosts strip it; the model needs none
+        parts = parts[1:]
+    start = parts[0].start if parts else len(doc.text)
+    body_tokens = sum(part.tokens for part in parts)
+    entry = Entry(doc.rel, candidate.reasons, doc.text[start:], machine_written=doc.front_matter.machine_written)
     if p.fits(entry):
         p.add(entry)
         return
-    parts = list(doc.parts)
-    keep = _longest_head_estimate(p, parts, entry.tokens - doc.tokens)
+    keep = _longest_head_estimate(p, parts, entry.tokens - body_tokens)
     while keep > 0:  # the longest run of leading parts (front matter, sections) that fits
-        trial = Entry(doc.rel, candidate.reasons, doc.text[: parts[keep - 1].end], truncated=True,
+        trial = Entry(doc.rel, candidate.reasons, doc.text[start : parts[keep - 1].end], truncated=True,
                       machine_written=entry.machine_written)
         if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial):
             p.add(trial)
@@ -232,7 +249,7 @@ def _pack_topic(p: Packer, candidate: Candidate) -> None:
                 p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "over budget", True))
             return
         keep -= 1
-    p.omitted.append(Omission(doc.rel, None, doc.tokens, "over budget", True))
+    p.omitted.append(Omission(doc.rel, None, body_tokens, "over budget", True))
 
 
 def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
@@ -251,62 +268,25 @@ def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
     return low
 
 
-def rank_sections(query: str, docs: list[Doc]) -> list[tuple[Doc, Part]]:
-    """The sections of `docs` relevant to the query, best first (ties in file order).
-
-    Each section is scored on its text, its heading (twice) and its file's stem. A file is
-    searched once, its matches shared out among its sections; files without any query term
-    count only towards the corpus.
-    """
-    from collections import Counter
-
-    from memctl.relevance import fold, query_terms, relevant, scores, term_pattern
-
-    terms = query_terms(query)
-    if not terms:
-        return []
-    pattern = term_pattern(terms)
-    sections: list[tuple[Doc, Part]] = []
-    hits: list[Counter[str]] = []
-    lengths: list[int] = []
-    size, chars = 0, 0
-    for doc in docs:
-        lowered = doc.text.lower()
-        if not any(term in lowered for term in terms):
-            count, length = doc.outline()
-            size, chars = size + count, chars + length
+def _pack_query(p: Packer, ranked: list[Scored]) -> None:
+    """Query excerpts, best first, in the room the selected files left: one that does not fit is
+    left out (named in --explain and the manifest, not in the notice, so it costs nothing)."""
+    for scored in ranked:
+        if not scored.chosen:
             continue
-        stem = doc.stem.lower()
-        for part in doc.sections:
-            if not doc.text[part.start : part.end].strip():
-                continue
-            heading = (part.heading or "").lower()
-            found = pattern.findall(lowered, part.start, part.end) + pattern.findall(f"{heading} {heading} {stem}")
-            sections.append((doc, part))
-            counts: Counter[str] = Counter()
-            for match, n in Counter(found).items():  # counted in C, folded once per distinct word
-                counts[fold(match, terms)] += n
-            hits.append(counts)
-            lengths.append(part.chars + 2 * len(heading) + len(stem) + 3)
-    size += len(sections)
-    chars += sum(lengths)
-    if not sections:
-        return []
-    return [sections[i] for i in relevant(scores(hits, lengths, terms, (size, chars / size)))]
-
-
-def _pack_query(p: Packer, ranked: list[tuple[Doc, Part]]) -> None:
-    for doc, part in ranked:
+        doc, part = scored.doc, scored.part
         entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end],
                       heading=f"{_label(part)} (lines {part.start_line}–{part.end_line})")
+        entry.score, entry.terms = scored.score, list(scored.terms)
         if p.fits(entry):
             p.add(entry)
         else:
-            p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False))
+            p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False,
+                                      excerpt=True))
 
 
 def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
-          candidates: list[Candidate], ranked: list[tuple[Doc, Part]], today: date) -> Packer:
+          candidates: list[Candidate], today: date) -> Packer:
     p = Packer(home, fmt, budget, reserve)
     _pack_index(p)
     for candidate in candidates:
@@ -315,8 +295,7 @@ def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserv
             p.omitted.append(Omission(candidate.doc.rel, None, candidate.doc.tokens,
                                       f"expired {expires.isoformat()} (--include-expired loads it)", False))
         else:
-            _pack_topic(p, candidate)
-    _pack_query(p, ranked)
+            _pack_topic(p, candidate, opts.keep_front_matter)
     return p
 
 
@@ -338,36 +317,47 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
         if spent >= budget:
             raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
         budget -= spent
-    candidates, warnings = select_topics(home, opts)
+    candidates, warnings, unknown = select_topics(home, opts)
     warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
                 if doc.front_matter.error is not None] + warnings
     count_fmt = "md" if fmt == "json" else fmt  # json's budget is that of the bundle it carries
-    ranked: list[tuple[Doc, Part]] = []
+    ranked: list[Scored] = []
     if opts.query:
         taken = {c.doc.rel for c in candidates}
+        floor = home.config.query_floor
+        most = opts.max_sections if opts.max_sections is not None else MAX_SECTIONS
         ranked = rank_sections(opts.query, [
             d for d in home.topics if d.rel not in taken
-            and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))])
+            and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))],
+            floor, most)
     reserve = 0
-    for _ in range(100):
-        p = _pack(home, opts, count_fmt, budget, reserve, candidates, ranked, today)
+    for _ in range(100):  # first what the task selected, until it fits with its notice
+        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)
         text, tokens = _render(p, count_fmt, budget, home)
-        while tokens > budget and len(p.entries) > 1 and p.entries[-1].reasons == ["query"]:
-            # excerpts added early were squeezed by omissions named later: drop the last added
+        if tokens <= budget:
+            break
+        if not p.entries:
+            raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+        reserve += tokens - budget  # even the index must make room: pack again, keeping more
+    else:
+        raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+    if ranked:  # then query excerpts, in what is left: they never displace what was selected
+        selected = len(p.entries)
+        _pack_query(p, ranked)
+        text, tokens = _render(p, count_fmt, budget, home)
+        while tokens > budget and len(p.entries) > selected:
             _drop_last(p)
             text, tokens = _render(p, count_fmt, budget, home)
-        if tokens <= budget:
-            return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings, context)
-        if not p.entries:
-            break
-        reserve += tokens - budget  # even the index must make room: pack again, keeping more
-    raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+    return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings, context,
+                  tuple(ranked), tuple(unknown))
 
 
 def _drop_last(p: Packer) -> None:
     entry = p.entries.pop()
     heading = entry.heading.rsplit(" (lines ", 1)[0] if entry.heading else None
-    p.omitted.append(Omission(entry.path, heading, entry.tokens, "over budget", entry.reasons != ["query"]))
+    query = entry.reasons == ["query"]
+    reason = "query excerpt over budget" if query else "over budget"
+    p.omitted.append(Omission(entry.path, heading, entry.tokens, reason, not query, excerpt=query))
     if p.entries and p.entries[-1].path == "memctl:note":
         p.entries.pop()
 

@@ -29,6 +29,8 @@ class Entry:
         self.truncated = truncated
         self.heading = heading  # set for a query excerpt: the section loaded
         self.machine_written = machine_written
+        self.score: float | None = None  # a query excerpt's BM25 score, and the words that matched
+        self.terms: list[str] = []
 
 
 @record
@@ -38,6 +40,7 @@ class Omission:
     tokens: int
     reason: str
     selected: bool  # something the task asked for (counts for --strict), not a ranked excerpt
+    excerpt: bool = False  # a query excerpt that did not fit: listed by --explain, not in the notice
 
 
 def _attr(text: str) -> str:
@@ -80,6 +83,7 @@ def notice_lines(omitted: list[Omission]) -> list[str]:
 
 
 def render_notice(omitted: list[Omission], number: int, fmt: str, budget: int, tokenizer: str) -> str:
+    omitted = [o for o in omitted if not o.excerpt]
     if not omitted:
         return ""
     body = f"Not loaded into this bundle (budget {budget:,} tokens, {tokenizer}):\n"

@@ -103,6 +103,7 @@ class Config:
     index_heading: str = "Topics"  # the index heading `split` lists moved sections under
     split_map: Mapping[str, str] = {}  # the `map` key: heading -> the existing topic `split` sends it into
     dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
+    query_floor: float = 0.4  # assemble --query: a section must score this share of the best
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -123,6 +124,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "index_heading": ("str", "the index heading `split` lists moved sections under (default Topics)"),
     "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
+    "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -188,6 +190,8 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "bool":
         return isinstance(value, bool)
+    if kind == "float":
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
     if kind == "list[str]":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if kind == "map[str, str]":
@@ -336,6 +340,7 @@ def load_config(
         index_heading=merged.get("index_heading", "Topics"),
         split_map=dict(merged.get("map", {})),
         dedupe_only=tuple(merged.get("dedupe_only", ())),
+        query_floor=float(merged.get("query_floor", 0.4)),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

@@ -1,7 +1,12 @@
-"""BM25 ranking of sections for `assemble --query`, offline and dependency-free.
+"""Which sections a `--query` is about: words, stems and BM25, with a floor that means something.
 
-Written here rather than taken from rank-bm25 or bm25s because both pull in numpy, whose import
-alone costs more than a whole warm `assemble` run; Okapi BM25 itself is a dozen lines.
+Terms are the query's words (possessives folded, one-letter words and English stop words dropped),
+stemmed with the Snowball English stemmer (PyStemmer), so `deploy`, `deploys` and `deployment` are
+one term. Sections are not split into words: each query stem is looked for as the start of a word,
+and a word found is kept only if it stems to the same stem. Okapi BM25 scores the sections; a section
+counts only if it matches a query term that is not in most sections (a word everything contains says
+nothing about relevance), and scores at least a share of the best. BM25 is a dozen lines, written
+here because rank-bm25 and bm25s import numpy, which costs more than a whole warm dispatch.
 """
 
 from __future__ import annotations
@@ -11,44 +16,63 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-_WORD = re.compile(r"\w+")  # cheap to compile, and this runs before every dispatch
-_CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-STOP_WORDS = frozenset(
-    "a an and are as at be but by do for from has have how i if in into is it its of on or so that the "
-    "then there these this to was we what when where which who why will with you your".split()
-)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+COMMON = 0.5  # a term in more than this share of the sections does not make a section relevant
+STOP_WORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below between
+both but by can could did do does doing don't done down during each either else ever every few for from further
+get gets got had has have having he her here hers herself him himself his how however i if in into is isn't it
+it's its itself just let's like may me might more most much must my myself need needs no nor not now of off
+often on once one only or other our ours ourselves out over own please same shall she should so some such than
+that that's the their theirs them themselves then there these they this those through to too under until up
+upon us use used very via was wasn't we were what what's when where which while who whom why will with would
+yes yet you your yours yourself yourselves
+""".split())
+
+_stemmer = None
+
+
+def stem(word: str) -> str:
+    global _stemmer
+    if _stemmer is None:
+        import Stemmer  # PyStemmer: the Snowball stemmers in C, 1 ms to import
+
+        _stemmer = Stemmer.Stemmer("english")
+    return str(_stemmer.stemWord(word))
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words; CJK text (no spaces between words) one word a character."""
-    found = _WORD.findall(text.lower())
-    if text.isascii():
-        return found
-    cjk = re.compile(f"[{_CJK_RANGES}]")
+    """Lower-cased words: possessives folded (`week's` → `week`); CJK text one word a character."""
     out: list[str] = []
-    for word in found:
-        out.extend(word if cjk.search(word) else (word,))
+    for word in _WORD.findall(text.lower()):
+        word = re.sub(r"['’]s$", "", word)
+        if not word.isascii() and _CJK.search(word):
+            out.extend(_CJK.findall(word))
+        else:
+            out.append(word)
     return out
 
 
 def query_terms(query: str) -> set[str]:
-    """The query's words without stop words, plurals folded (`leases` → `lease`)."""
-    folded = set()
-    for word in words(query):
-        if word not in STOP_WORDS:
-            folded.add(word[:-1] if len(word) > 3 and word[-1] == "s" and word[-2] != "s" else word)
-    return folded
+    """The query's stems: stop words and one-letter words dropped."""
+    return {w if _CJK.fullmatch(w) else stem(w) for w in words(query)
+            if (len(w) > 1 or _CJK.fullmatch(w)) and w not in STOP_WORDS}
 
 
 def term_pattern(terms: set[str]) -> re.Pattern[str]:
-    """Matches each term as a word, plural included (`lease` finds `leases`); CJK terms anywhere."""
-    alternatives = [re.escape(t) if not t.isascii() and len(t) == 1 else rf"\b{re.escape(t)}s?\b"
+    """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere."""
+    alternatives = [re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
                     for t in sorted(terms, key=len, reverse=True)]
     return re.compile("|".join(alternatives))
 
 
-def fold(match: str, terms: set[str]) -> str:
-    return match if match in terms else match[:-1]
+def fold(match: str, terms: set[str]) -> str | None:
+    """The query stem a found word belongs to, or None (`least` is found by `leas`, but is not it)."""
+    if match in terms:
+        return match
+    found = stem(match)
+    return found if found in terms else None
 
 
 def scores(hits: Sequence[Counter[str]], lengths: Sequence[int], terms: set[str], corpus: tuple[int, float],
@@ -68,33 +92,20 @@ def scores(hits: Sequence[Counter[str]], lengths: Sequence[int], terms: set[str]
     return result
 
 
-def bm25(query: str, documents: Sequence[str], corpus: tuple[int, float] | None = None) -> list[float]:
-    """The BM25 score of each document for the query (0 where no query term occurs).
+def distinctive(hits: Sequence[Counter[str]], size: int, terms: set[str]) -> set[str]:
+    """The terms that are in at most COMMON of the `size` sections: the ones that tell sections apart."""
+    return {t for t in terms if sum(1 for counts in hits if counts[t]) <= COMMON * size}
 
-    Document length is measured in characters, and only the query's terms are looked for, so no
-    document needs splitting into words: this runs before every dispatch.
+
+def relevant(values: Sequence[float], hits: Sequence[Counter[str]], size: int, terms: set[str],
+             floor: float, most: int) -> list[int]:
+    """Indexes of the relevant sections, best first (ties keep their order), at most `most`.
+
+    A section must match a distinctive term and score at least `floor` times the best.
     """
-    terms = query_terms(query)
-    if not terms or not documents:
-        return [0.0] * len(documents)
-    pattern = term_pattern(terms)
-    hits = [Counter(fold(m, terms) for m in pattern.findall(doc.lower())) for doc in documents]
-    lengths = [len(doc) for doc in documents]
-    return scores(hits, lengths, terms, corpus or (len(documents), sum(lengths) / len(documents)))
-
-
-def relevant(values: Sequence[float], floor: float = 0.25) -> list[int]:
-    """Indexes of the scores at least `floor` times the best, best first (ties keep their order).
-
-    A section that shares one common word with the query is noise, not an excerpt worth its tokens.
-    """
+    keys = distinctive(hits, size, terms)
     best = max(values, default=0.0)
     if best <= 0:
         return []
-    return sorted((i for i, v in enumerate(values) if v >= best * floor), key=lambda i: -values[i])
-
-
-def rank(query: str, documents: Sequence[str], floor: float = 0.25,
-         corpus: tuple[int, float] | None = None) -> list[int]:
-    """Indexes of the documents relevant to the query, best first."""
-    return relevant(bm25(query, documents, corpus=corpus), floor)
+    chosen = [i for i, v in enumerate(values) if v >= best * floor and any(hits[i][t] for t in keys)]
+    return sorted(chosen, key=lambda i: -values[i])[:most]

@@ -117,10 +117,11 @@ def test_topic_over_budget_is_cut_at_a_section_boundary():
     budget = full.tokens - incidents.parts[-1].tokens - 5
     _, cut = bundle(skills=("triage",), budget=budget)
     entry = [e for e in cut.entries if e.path == "topics/incidents.md"][0]
-    kept = [p for p in incidents.parts if p.end <= len(entry.content)]
-    assert entry.truncated and entry.content == incidents.text[: kept[-1].end]  # a section boundary
+    body = incidents.sections  # the front matter is not bundled
+    kept = [p for p in body if p.end - body[0].start <= len(entry.content)]
+    assert entry.truncated and entry.content == incidents.text[body[0].start : kept[-1].end]  # a section boundary
     dropped = [(o.path, o.heading) for o in cut.omitted]
-    assert dropped == [("topics/incidents.md", p.heading) for p in incidents.parts[len(kept):]]
+    assert dropped == [("topics/incidents.md", p.heading) for p in body[len(kept):]]
     assert ("topics/incidents.md", "2025-02-02 expired TLS certificate") in dropped
     assert cut.tokens <= budget and cut.strict_failures
 
@@ -151,7 +152,7 @@ def test_xml_layout_matches_files_to_prompt_cxml():
 def test_json_fields(cli):
     data = json.loads(cli("assemble", ARC, "--format", "json", "--budget", "400").stdout)
     assert set(data) == {"tokenizer", "budget", "tokens", "files", "omitted", "context"}
-    assert set(data["files"][0]) == {"path", "reasons", "tokens", "truncated", "content", "heading"}
+    assert set(data["files"][0]) == {"path", "reasons", "tokens", "truncated", "content", "heading", "score", "terms"}
     assert data["omitted"] and set(data["omitted"][0]) == {"path", "heading", "tokens", "reason"}
 
 
@@ -251,8 +252,8 @@ def homes(draw):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(homes(), st.integers(10, 3000), st.sampled_from(["md", "xml", "json"]), st.sampled_from(
-    ["cl100k_base", "chars4"]), st.one_of(st.none(), WORDS))
-def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fmt, tokenizer, query):
+    ["cl100k_base", "chars4"]), st.one_of(st.none(), WORDS), st.booleans())
+def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fmt, tokenizer, query, front):
     root = tmp_path_factory.mktemp("home")
     index, topics = home_spec
     (root / "MEMORY.md").write_text(index)
@@ -261,11 +262,14 @@ def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fm
         (root / "topics" / f"{name}.md").write_text(text)
     home = load_home(root, overrides={"tokenizer": tokenizer})
     try:
-        result = assemble(home, AssembleOptions(skills=("a", "b"), query=query, budget=budget, format=fmt), TODAY)
+        result = assemble(home, AssembleOptions(skills=("a", "b"), query=query, budget=budget, format=fmt,
+                                                keep_front_matter=front), TODAY)
     except MemctlError as error:
         assert "cannot hold even" in str(error)
         return
     assert result.tokens == home.counter.count(result.text) <= budget
+    if not front:
+        assert "skills: [" not in result.text  # front matter stays out, and out of the count
     if home.counter.additive:  # each file's tokens are its block's share of the total
         assert sum(e.tokens for e in result.entries) <= result.tokens
     paths = [e.path for e in result.entries if e.heading is None]
@@ -282,15 +286,14 @@ def test_bundle_names_path_that_does_not_exist(cli):
     assert Path("no").exists() is False
 
 
-def test_bm25_prefers_the_section_about_the_query():
-    from memctl.relevance import bm25, rank
+def test_query_terms_are_stemmed_words_without_stop_words_or_possessives():
+    from memctl.relevance import fold, query_terms
 
-    docs = ["deploy the release with one lease", "the build queue stalled: leases expired in the queue",
-            "cost report for october", "日本語のデプロイ手順"]
-    scores = bm25("queue lease", docs)
-    assert scores[1] > scores[0] > 0 and scores[2] == 0
-    assert rank("queue leases", docs) == [1, 0] or rank("queue leases", docs) == [1]
-    assert bm25("デプロイ", docs)[3] > 0 and bm25("the of", docs) == [0.0] * 4
+    assert query_terms("Write this week's post") == {"write", "week", "post"}
+    assert query_terms("Status check: is the gate open?") == {"status", "check", "gate", "open"}
+    assert query_terms("deploys, deployment, deployed") == {"deploy"} and query_terms("s") == set()
+    assert query_terms("デプロイ") == {"デ", "プ", "ロ", "イ"}
+    assert fold("leases", {"leas"}) == "leas" and fold("least", {"leas"}) is None
 
 
 def test_bom_and_crlf_do_not_reach_the_bundle(tmp_path):
@@ -328,3 +331,65 @@ def test_token_load_cap_cuts_the_index_by_tokens():
     assert home.counter.name == "chars4" and 0 < home.counter.count(loaded) <= 1000
     assert notice.startswith("⚠ MEMORY.md is ~4.3k tokens — only the first ~1k tokens are loaded.")
     assert result.omitted[0].reason.startswith("past the load cap (first 1,000 tokens (chars/4))")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(homes(), st.integers(10, 3000), st.lists(WORDS, min_size=1, max_size=4))
+def test_query_excerpts_never_displace_what_the_task_selected(tmp_path_factory, home_spec, budget, words):
+    root = tmp_path_factory.mktemp("home")
+    index, topics = home_spec
+    (root / "MEMORY.md").write_text(index)
+    (root / "topics").mkdir()
+    for name, text in topics.items():
+        (root / "topics" / f"{name}.md").write_text(text)
+    home = load_home(root)
+    try:
+        without = assemble(home, AssembleOptions(skills=("a",), budget=budget), TODAY)
+    except MemctlError:
+        return
+    with_query = assemble(home, AssembleOptions(skills=("a",), budget=budget, query=" ".join(words)), TODAY)
+    selected = [(e.path, e.content) for e in with_query.entries if e.reasons != ["query"]]
+    assert selected == [(e.path, e.content) for e in without.entries]
+    assert with_query.strict_failures == without.strict_failures and with_query.tokens <= budget
+
+
+LABELLED = [  # query on fixtures/arc/memory -> the sections it should load (and nothing else)
+    ("Status check: is the gate open?", []),
+    ("Write this week's post", []),
+    ("s", []),
+    ("build queue stalled", [("topics/incidents.md", "2026-11-12 build queue stalled")]),
+    ("the build queue stalls again", [("topics/incidents.md", "2026-11-12 build queue stalled")]),
+    ("expired TLS certificate renewal", [("topics/incidents.md", "2025-02-02 expired TLS certificate")]),
+    ("how much did we spend on hosts this month", [("topics/cost.md", "Monthly spend")]),
+    ("rollback a bad release", [("topics/deploys.md", "Rollback"), ("topics/deploys.md", "Release steps"),
+                                ("topics/incidents.md", "2026-10-03 release tagged twice")]),
+    ("the changelog of the docs site", [("topics/publishing.md", "Changelog"), ("topics/publishing.md", "Docs site")]),
+]
+
+
+@pytest.mark.parametrize(("query", "sections"), LABELLED)
+def test_labelled_queries_load_what_they_are_about_and_nothing_else(query, sections):
+    home = load_home(ARC)
+    result = assemble(home, AssembleOptions(query=query), TODAY)
+    loaded = [(e.path, e.heading.rsplit(" (lines ", 1)[0]) for e in result.entries if e.reasons == ["query"]]
+    assert sorted(loaded) == sorted(sections)
+
+
+def test_explain_lists_every_candidate_and_the_manifest_carries_scores(cli):
+    result = cli("assemble", ARC, "--skill", "deploy,triage", "--query", "build queue stalled", "--explain",
+                 "--format", "json")
+    assert result.exit_code == 0
+    explain = result.stderr.split("file ", 1)[1]
+    assert "topics/deploys.md" in explain and "skill deploy" in explain and "skill triage" in explain
+    data = json.loads(result.stdout)
+    excerpts = [f for f in data["files"] if f["reasons"] == ["query"]]
+    assert all(f["score"] > 0 and f["terms"] for f in excerpts)
+    assert any("not chosen: one query term" in line for line in explain.splitlines())
+
+
+def test_an_unknown_skill_fails_strict_but_the_bundle_is_written(cli):
+    loose = cli("assemble", ARC, "--skill", "deploy,nosuch")
+    assert loose.exit_code == 0 and "warning: skill 'nosuch' matches no topic" in loose.stderr
+    strict = cli("assemble", ARC, "--skill", "deploy", "--skill", "nosuch", "--strict")
+    assert strict.exit_code == 1 and strict.stdout.startswith("<!-- memctl: MEMORY.md")
+    assert "strict: unknown skill: nosuch" in strict.stderr

@@ -23,7 +23,8 @@ def assemble(
         Path, typer.Argument(metavar="PATH", help="The memory home (a folder or its index file).")
     ] = Path("."),
     skill: Annotated[
-        list[str] | None, typer.Option("--skill", "-s", metavar="SKILL", help="Load the topics for this skill.")
+        list[str] | None, typer.Option("--skill", "-s", metavar="SKILL",
+                                       help="Load the topics for this skill (repeatable, or a,b).")
     ] = None,
     topic: Annotated[
         list[str] | None, typer.Option("--topic", "-t", metavar="TOPIC", help="Load this topic (stem or path).")
@@ -45,6 +46,12 @@ def assemble(
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 if anything selected was left out.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No summary or warnings on stderr.")] = False,
     include_expired: Annotated[bool, typer.Option("--include-expired", help="Load expired topics too.")] = False,
+    keep_front_matter: Annotated[bool, typer.Option(
+        "--keep-front-matter", help="Bundle topics with their YAML front matter (stripped by default).")] = False,
+    max_sections: Annotated[int | None, typer.Option(
+        "--max-sections", metavar="N", help="At most N query excerpts (default 8).")] = None,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="On stderr, every candidate: why it was chosen or left out, its score and terms.")] = False,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
@@ -66,7 +73,8 @@ def assemble(
     args = AssembleArgs(
         path=str(path), skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
         format=format.value, manifest=str(manifest) if manifest else None, record=record,
-        record_strict=record_strict, strict=strict,
+        record_strict=record_strict, strict=strict, keep_front_matter=keep_front_matter, max_sections=max_sections,
+        explain=explain,
         quiet=quiet, include_expired=include_expired, tokenizer=tokenizer, profile=profile,
         config=str(config) if config else None,
     )

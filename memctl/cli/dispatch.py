@@ -32,6 +32,9 @@ class AssembleArgs:
     strict: bool = False
     quiet: bool = False
     include_expired: bool = False
+    keep_front_matter: bool = False
+    max_sections: int | None = None
+    explain: bool = False
     tokenizer: str | None = None
     profile: str | None = None
     config: str | None = None
@@ -50,7 +53,8 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
         if entry.path.startswith("memctl:"):
             continue
         item: dict[str, Any] = {"path": entry.path, "reasons": entry.reasons, "tokens": entry.tokens,
-                                "truncated": entry.truncated, "heading": entry.heading}
+                                "truncated": entry.truncated, "heading": entry.heading, "score": entry.score,
+                                "terms": entry.terms}
         if with_content:
             item["content"] = entry.content
         files.append(item)
@@ -117,7 +121,8 @@ def run_assemble(args: AssembleArgs) -> int:
         home = load_home(args.path, config_file=args.config,
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
         options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
-                                  format=args.format, include_expired=args.include_expired)
+                                  format=args.format, include_expired=args.include_expired,
+                                  keep_front_matter=args.keep_front_matter, max_sections=args.max_sections)
         bundle = assemble(home, options, today())
         if args.format == "json":
             payload = json.dumps(manifest_of(bundle, with_content=True), indent=2, ensure_ascii=False) + "\n"
@@ -156,8 +161,17 @@ def run_assemble(args: AssembleArgs) -> int:
                          f"{bundle.budget:,} tokens ({bundle.tokenizer}), {len(bundle.omitted)} omitted{context}\n")
     if record_failed is not None and args.record_strict:
         return EXIT_FINDINGS
-    if args.strict and bundle.strict_failures:
+    if args.explain:
+        from memctl.explain import render_explain
+
+        sys.stderr.write(redact(render_explain(bundle)))
+    if args.strict and (bundle.strict_failures or bundle.unknown_skills):
         if not args.quiet:
-            sys.stderr.write(f"strict: {len(bundle.strict_failures)} selected items were left out\n")
+            failures = len(bundle.strict_failures)
+            unknown = ", ".join(bundle.unknown_skills)
+            sys.stderr.write("strict: " + "; ".join(x for x in (
+                f"{failures} selected {'item was' if failures == 1 else 'items were'} left out" if failures else "",
+                f"unknown {'skill' if len(bundle.unknown_skills) == 1 else 'skills'}: {unknown}" if unknown else "")
+                if x) + "\n")
         return EXIT_FINDINGS
     return EXIT_OK
