@@ -3,35 +3,46 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed-stamp
+DEV_STAMP = $(VENV)/.dev-stamp
 SOURCES = $(shell find memctl -name '*.py')
 
-.PHONY: demo test lint bench install clean
+.PHONY: demo test lint bench bench-scale install clean
 
 install: $(STAMP)
 
 # A regular (not editable) install, as users get it: no import hook on every start-up, which
-# matters to `make bench`. It is redone whenever a source file changes.
+# matters to `make bench`. It is redone whenever a source file changes. `make demo` needs only
+# what running memctl needs; the tests, linters and benchmarks add the dev tools.
 $(STAMP): pyproject.toml $(SOURCES)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet '.[dev]'
+	$(BIN)/python -m pip install --quiet .
 	touch $(STAMP)
+
+$(DEV_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet '.[dev]'
+	touch $(STAMP) $(DEV_STAMP)
 
 demo: $(STAMP)
 	$(BIN)/memctl status fixtures/arc/memory
 	$(BIN)/memctl assemble fixtures/arc/memory --skill deploy --query "build queue stalled" --budget 2000
 
-test: $(STAMP)
+test: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python -m pytest -q
 	$(BIN)/memctl lint fixtures/arc/memory fixtures/openclaw fixtures/volute/home fixtures/consolidate
 
-lint: $(STAMP)
+lint: $(DEV_STAMP) $(STAMP)
 	$(BIN)/ruff check memctl tests benchmarks
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_assemble.py
 	$(BIN)/python benchmarks/bench_history.py
+
+bench-scale: $(DEV_STAMP) $(STAMP)
+	$(BIN)/python benchmarks/bench_scale.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

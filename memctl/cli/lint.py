@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -107,6 +108,15 @@ def lint(
             fail(MemctlError(f"cannot write the report ({exc.strerror})", output_file))
     else:
         emit(report)
+    step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if format is LintFormat.github and step_summary:  # every finding, where annotations show only some
+        from memctl.lint.output import render_summary
+
+        try:
+            with open(step_summary, "a", encoding="utf-8") as handle:
+                handle.write(render_summary(diagnostics, files))
+        except OSError as exc:
+            err(f"warning: cannot write the job summary {step_summary} ({exc.strerror})")
     errors, warnings = summary(diagnostics)
     if format is not LintFormat.text or output_file is not None:
         err(f"memctl lint: {errors} errors, {warnings} warnings in {files} files")

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memctl import __version__
+from memctl.cache import digest
 from memctl.lint.engine import Diagnostic
 from memctl.lint.registry import Rule
 
@@ -33,8 +34,9 @@ def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = Fal
             lines.append(f"{n:>{width}}  {code}  {name} ({severity})")
     errors, warnings = summary(diagnostics)
     if diagnostics:
+        where = len({d.path for d in diagnostics})
         lines.append(f"Found {errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
-                     f"in {files} file{'s' * (files != 1)}.")
+                     f"in {where} file{'s' * (where != 1)} ({files} checked).")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"
@@ -60,13 +62,45 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+ANNOTATIONS_PER_TYPE = 10  # GitHub shows at most 10 of each type a step (and 50 a job), dropping the rest
+
+
+def ranked(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """Errors first, then by rule, then by place: the order in which they matter."""
+    return sorted(diagnostics, key=lambda d: (d.severity != "error", d.code, d.path, d.line, d.column))
+
+
 def render_github(diagnostics: Sequence[Diagnostic], files: int) -> str:
-    lines = []
-    for d in diagnostics:
+    """Workflow commands, the most important first and at most ANNOTATIONS_PER_TYPE of each type
+    (GitHub would drop the rest at random); a last notice says how many more the summary lists."""
+    lines, shown = [], Counter[str]()
+    for d in ranked(diagnostics):
+        if shown[d.severity] >= ANNOTATIONS_PER_TYPE:
+            continue
+        shown[d.severity] += 1
         props = ",".join(f"{k}={_escape_property(str(v))}" for k, v in (
             ("title", f"memctl ({d.code})"), ("file", d.path), ("line", d.line), ("col", d.column)))
         lines.append(f"::{d.severity} {props}::{_escape_data(f'{d.code} {d.message}')}")
+    hidden = len(diagnostics) - sum(shown.values())
+    if hidden:
+        lines.append(f"::notice title=memctl::{hidden} more findings are not annotated (GitHub shows "
+                     f"{ANNOTATIONS_PER_TYPE} of each type); the job summary lists all {len(diagnostics)}")
     return "".join(line + "\n" for line in lines)
+
+
+def render_summary(diagnostics: Sequence[Diagnostic], files: int) -> str:
+    """Every finding as a markdown table, for `$GITHUB_STEP_SUMMARY`."""
+    errors, warnings = summary(diagnostics)
+    where = len({d.path for d in diagnostics})
+    lines = [f"### memctl lint: {errors} {'error' if errors == 1 else 'errors'}, {warnings} "
+             f"{'warning' if warnings == 1 else 'warnings'} in {where} {'file' if where == 1 else 'files'} "
+             f"({files} checked)", ""]
+    if diagnostics:
+        lines += ["| | rule | file | line | message |", "|---|---|---|---|---|"]
+        for d in ranked(diagnostics):
+            cell = d.message.replace("|", "\\|")
+            lines.append(f"| {'❌' if d.severity == 'error' else '⚠️'} | {d.code} | `{d.path}` | {d.line} | {cell} |")
+    return "\n".join(lines) + "\n"
 
 
 def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> str:
@@ -74,7 +108,7 @@ def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> s
     driver = {
         "name": "memctl",
         "version": __version__,
-        "informationUri": "https://pypi.org/project/memctl/",
+        "informationUri": "https://pypi.org/project/memctl-md/",
         "rules": [
             {
                 "id": rule.code,
@@ -97,6 +131,8 @@ def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> s
                 "artifactLocation": {"uri": d.path},
                 "region": {"startLine": d.line, "startColumn": d.column},
             }}],
+            # code scanning matches a finding across commits by this, not by its line
+            "partialFingerprints": {"memctl/v1": digest(f"{d.code}\0{d.path}\0{d.message}")},
         }
         for d in diagnostics
     ]
