@@ -40,10 +40,63 @@ _ANY = re.compile("|".join(f"(?P<p{i}>{pattern.replace('(?i)', '')})" for i, (_,
 _EXACT = [re.compile(pattern) for _, pattern in PATTERNS]
 
 
+_WORDS_RUN = re.compile(r"(?:[a-z]{3,8}[^a-zA-Z\n]{1,6}){11,}[a-z]{3,8}\b")  # 12 words or more, maybe numbered
+_WORD = re.compile(r"[a-z]+")
+_WIF = re.compile(r"\b[5KLc9][1-9A-HJ-NP-Za-km-z]{50,51}\b")
+_BIP39: frozenset[str] | None = None
+SEED_LENGTHS = (12, 15, 18, 21, 24)
+
+
+def _bip39() -> frozenset[str]:
+    """The 2,048 words of BIP-39's English list, as the `mnemonic` package ships them."""
+    global _BIP39
+    if _BIP39 is None:
+        from importlib.resources import files
+
+        _BIP39 = frozenset(files("mnemonic").joinpath("wordlist/english.txt").read_text(encoding="utf-8").split())
+    return _BIP39
+
+
+def _seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
+    """Runs of 12 or more words that are all in the BIP-39 list: a wallet's seed phrase."""
+    for candidate in _WORDS_RUN.finditer(text):
+        words = list(_WORD.finditer(candidate.group(0)))
+        run: list[re.Match[str]] = []
+        for word in [*words, None]:
+            if word is not None and word.group(0) in _bip39():
+                run.append(word)
+                continue
+            if len(run) >= SEED_LENGTHS[0]:
+                yield "seed phrase", candidate.start() + run[0].start(), candidate.start() + run[-1].end()
+            run = []
+
+
+def _base58check(text: str) -> bool:
+    """Whether `text` is Base58Check-encoded (a WIF private key is, with its 4-byte checksum)."""
+    import hashlib
+
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    number = 0
+    for char in text:
+        number = number * 58 + alphabet.index(char)
+    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    payload, check = raw[:-4], raw[-4:]
+    return len(raw) > 4 and hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
+
+
 def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each credential-like run in `text`, in order; `start` is where the secret is."""
     if not text:
         return
+    extra = list(_seed_phrases(text)) + [("WIF private key", m.start(), m.end()) for m in _WIF.finditer(text)
+                                        if _base58check(m.group(0))]
+    if extra:
+        yield from sorted([*_patterns(text), *extra], key=lambda found: found[1])
+        return
+    yield from _patterns(text)
+
+
+def _patterns(text: str) -> Iterator[tuple[str, int, int]]:
     position = 0
     while True:
         match = _ANY.search(text, position)

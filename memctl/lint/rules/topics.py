@@ -23,6 +23,9 @@ def _key_line(doc: Doc, key: str) -> int:
     return 1
 
 
+_STATE_TAG = re.compile(r"\[(STATE|UPDATED):\s*(\d{4}-\d{2}-\d{2})\s*\]", re.IGNORECASE)
+
+
 @rule("MEM206", "topic-over-budget", "warning")
 def topic_over_budget(ctx: Context) -> Iterator[Finding]:
     """A topic file is over the topic budget (`topic_tokens`, 1,000 by default).
@@ -80,17 +83,32 @@ def expired_topic(ctx: Context) -> Iterator[Finding]:
 
 @rule("MEM402", "stale-topic", "warning")
 def stale_topic(ctx: Context) -> Iterator[Finding]:
-    """A topic whose `updated` date is older than `stale_after_days` (30 by default).
+    """A topic whose `updated` date, or a fact in the index marked `[STATE: date]` or
+    `[UPDATED: date]`, is older than `stale_after_days` (30 by default).
 
     Memory that nobody has touched in a month may no longer be true.
     """
     days = ctx.home.config.stale_after_days
+    cutoff = ctx.today - timedelta(days=days)
     for doc in ctx.home.topics:
         updated = doc.front_matter.updated
-        if updated and updated < ctx.today - timedelta(days=days):
+        if updated and updated < cutoff:
             age = (ctx.today - updated).days
             yield Finding(doc.rel, _key_line(doc, "updated"), 1,
                           f"topic last updated {updated.isoformat()}, {age} days ago (stale after {days})")
+    index = ctx.home.index
+    code = code_lines(index)
+    for number, line in enumerate(split_lines(index.text), start=1):
+        if number in code or "[" not in line:
+            continue
+        for match in _STATE_TAG.finditer(line):
+            try:
+                day = date.fromisoformat(match.group(2))
+            except ValueError:
+                continue
+            if day < cutoff:
+                yield Finding(index.rel, number, match.start() + 1, f"[{match.group(1).upper()}: {day.isoformat()}] is "
+                              f"{(ctx.today - day).days} days old (stale after {days}): check it still holds")
 
 
 @rule("MEM207", "stale-token-count", "warning")

@@ -1,0 +1,53 @@
+"""MEM501 and the redaction of every message: real credentials found, look-alikes left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.secrets import find_secrets, redact
+
+SEED = ("legal winner thank year wave sausage worth useful legal winner thank yellow")  # BIP-39's test vector
+TRUE = [
+    ("HIRO_API_KEY=9f8e7d6c5b4a3f2e", "password or secret assignment"),
+    ("DB_PASSWORD: hunter2222", "password or secret assignment"),
+    ("export ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuvwxyz", "Anthropic API key"),
+    ("GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", "GitHub token"),
+    ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "bearer token"),
+    ("session: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "JSON web token"),
+    ("nostr: nsec1" + "q" * 58, "Nostr private key"),
+    ("key sk-proj-abcdefghijklmnopqrstuvwx", "OpenAI API key"),
+    ("AKIAIOSFODNN7EXAMPLE is the deploy user", "AWS access key id"),
+    ("slack xoxb-123456789012-abcdefghijkl", "Slack token"),
+    ("stripe sk_live_abcdefghijklmnopqrstuvwx", "Stripe secret key"),
+    ("-----BEGIN OPENSSH PRIVATE KEY-----", "private key"),
+    (f"wallet seed: {SEED}", "seed phrase"),
+    ("1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner "
+     "11. thank 12. yellow", "seed phrase"),
+    ("wif 5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ", "WIF private key"),
+]
+LOOK_ALIKES = [
+    "API_KEY=<your key>",
+    "password: ${DB_PASSWORD}",
+    "api_key: <from vault>",
+    "We rotate the password every week and keep it in the vault.",
+    "token: abc",
+    "commit 3f2a9c1d2e8b7a6f5e4d3c2b1a0f9e8d7c6b5a49 fixed the build",
+    "request id 123e4567-e89b-12d3-a456-426614174000",
+    "The agents that run the deploys have their own keys; ask arc-1 for a new one when it expires.",
+    "I learned that we should wait for one green run, then tag the release and write the changelog entry.",
+    "password=changeme",
+    "secret: xxxxxxxx",
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), TRUE)
+def test_real_credentials_are_found_and_shown_by_four_characters(text, kind):
+    found = list(find_secrets(text))
+    assert found and found[0][0] == kind
+    _, start, end = found[0]
+    assert text[start:end] not in redact(text) and redact(text).count("…") >= 1
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_look_alikes_pass(text):
+    assert list(find_secrets(text)) == [] and redact(text) == text
