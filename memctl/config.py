@@ -134,16 +134,50 @@ BUDGET_FIELDS = fields(Budgets)
 
 
 def find_config(start: str) -> str | None:
-    """`.memctl.yaml` in `start` or its nearest parent, stopping at the repository root."""
+    """`.memctl.yaml` (or a `pyproject.toml` with a `[tool.memctl]` table) in `start` or its nearest
+    parent, stopping at the repository root; in one folder, `.memctl.yaml` wins."""
     folder = start
     while True:
         candidate = os.path.join(folder, CONFIG_NAME)
         if os.path.lexists(candidate):  # a FIFO or a folder there is an error, never silently skipped
             return candidate
+        pyproject = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(pyproject) and _has_memctl_table(pyproject):
+            return pyproject
         parent = os.path.dirname(folder)
         if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
             return None
         folder = parent
+
+
+def _has_memctl_table(path: str) -> bool:
+    try:
+        return "[tool.memctl" in read_text(path)
+    except InputError:
+        return False
+
+
+def _parse_toml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """`[tool.memctl]` of a pyproject.toml, and the line of each of its keys."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise ConfigError(f"not valid TOML: {str(exc).split(' (at line')[0]}", path, line) from None
+    table = data.get("tool", {}).get("memctl", {})
+    if not isinstance(table, dict):
+        raise ConfigError("[tool.memctl] must be a table", path)
+    lines = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        key = line.split("=", 1)[0].strip()
+        if key in table and key not in lines:
+            lines[key] = number
+    return table, lines
 
 
 def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
@@ -294,7 +328,7 @@ def load_config(
         key = f"cfg:{digest(text)}"
         raw = cache.get(key, _still_valid) if cache is not None else None
         if raw is None:
-            raw, lines = _parse_yaml(path, text)
+            raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(path, text)
             validate(raw, path, lines)
             if cache is not None:
                 cache.put(key, raw)

@@ -21,6 +21,7 @@ from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import check_destination
 from memctl.home import Doc, MemoryHome, doc_from_text
 from memctl.markdown import front_matter_span, split_lines
+from memctl.words import plural
 from memctl.writer import FileChange, WritePlan, check_plan
 
 _SUMMARY = re.compile(r"^- (\d+) older entries \((\d{4}-\d{2}-\d{2}) … (\d{4}-\d{2}-\d{2})\) archived in \[(.+?)\]\(")
@@ -194,7 +195,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                 parts.append(f"<!-- from {doc.rel}:{entry.start + 1}, a copy of {first} -->{nl}{_ended(removed, nl)}")
             work.archived.append("".join(parts))
             steps.append(Step("duplicates", len(duplicates), count(work.text(today)),
-                              f"{len(duplicates)} duplicate entries archived"))
+                              f"{plural(len(duplicates), 'duplicate entry', 'duplicate entries')} archived"))
         if count(work.text(today)) > target and not dedupe_only[doc.rel]:
             steps.extend(_archive_old(work, entries, options.older_than, today, target, archive_rel))
         if options.summarizer and run_summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
@@ -309,7 +310,8 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
     work.archived.append(header + body)
     days = [e.day for e, _ in moved if e.day]
     return [Step("older", len(moved), work.count(work.text(today)),
-                 f"{len(moved)} entries from {min(days).isoformat()} to {max(days).isoformat()} archived")]
+                 f"{plural(len(moved), 'entry', 'entries')} from {min(days).isoformat()} to "
+                 f"{max(days).isoformat()} archived")]
 
 
 def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:

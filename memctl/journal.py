@@ -32,6 +32,7 @@ from memctl.fsutil import (
     read_text,
     write_temp,
 )
+from memctl.words import plural
 from memctl.writer import FileChange, WritePlan, home_lock
 
 JOURNAL_REL = ".memctl/journal"
@@ -254,7 +255,7 @@ def recover(root: str) -> list[str]:
             for change in ordered:
                 if states[change.rel] == change.before:
                     _put(root, change.rel, change.before, change.after, journal_id)
-            what = f"finished an interrupted `memctl {command}`: {len(ordered)} files as it planned them"
+            what = f"finished an interrupted `memctl {command}`: {plural(len(ordered), 'file')} as it planned them"
         else:
             for change in reversed(ordered):
                 if states[change.rel] == change.after:

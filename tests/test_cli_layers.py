@@ -97,3 +97,21 @@ def test_one_module_per_command():
     groups = [g.typer_instance.registered_commands[0].callback for g in app.registered_groups]
     assert [f.__module__ for f in commands + groups] == [f"memctl.cli.{name}" for name in COMMANDS]
     assert [f.__name__ for f in commands] == list(COMMANDS[: len(commands)])
+
+
+def test_shell_completion_works_through_the_fast_path(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "_MEMCTL_COMPLETE": "complete_bash", "COMP_WORDS": "memctl assemble --sk", "COMP_CWORD": "2"}
+    done = subprocess.run([sys.executable, "-m", "memctl"], env=env, capture_output=True, text=True, check=False)
+    assert "--skill" in done.stdout.split()
+    shown = subprocess.run([sys.executable, "-m", "memctl", "--show-completion", "bash"], capture_output=True,
+                           text=True, check=False)
+    assert shown.returncode == 0 and "_memctl_completion" in shown.stdout
+
+
+def test_help_summaries_are_whole_sentences(cli):
+    listing = cli("--help").stdout.split("Commands:", 1)[1]
+    assert "..." not in listing and "Where the cache of derived facts is, and clearing it." in listing

@@ -160,3 +160,17 @@ def test_parts_tile_the_file(tmp_path, lines, newline, trailing, level):
     assert "".join(text[p.start : p.end] for p in doc.parts) == text
     for before, after in pairwise(doc.parts):
         assert before.end_line + 1 == after.start_line
+
+
+def test_config_can_live_in_pyproject_toml(tmp_path, cli):
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "MEMORY.md").write_text("# I\n")
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.memctl]\nprofile = "openclaw"\n'
+                                             'budgets = {topic_tokens = 700}\n')
+    (tmp_path / ".git").mkdir()
+    config = load_home(tmp_path / "memory").config
+    assert config.profile == "openclaw" and config.budgets.topic_tokens == 700
+    assert config.source == str(tmp_path / "pyproject.toml")
+    (tmp_path / "pyproject.toml").write_text('[tool.memctl]\nprofle = "arc"\n')
+    result = cli("status", str(tmp_path / "memory"))
+    assert result.exit_code == 2 and "pyproject.toml:2: unknown key 'profle'" in result.stderr

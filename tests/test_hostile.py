@@ -133,7 +133,7 @@ def test_memctl_append_waits_for_the_lock_and_keeps_line_endings(cli, tmp_path):
     (home / "topics").mkdir()
     (home / "topics" / "lessons.md").write_bytes(b"# Lessons\r\n- first")
     result = cli("append", str(home / "topics" / "lessons.md"), "- 2026-11-29 Lesson: second")
-    assert result.exit_code == 0 and result.stderr == "appended 1 lines to topics/lessons.md\n"
+    assert result.exit_code == 0 and result.stderr == "appended 1 line to topics/lessons.md\n"
     assert (home / "topics" / "lessons.md").read_bytes() == b"# Lessons\r\n- first\r\n- 2026-11-29 Lesson: second\r\n"
     outside = cli("append", str(tmp_path / "elsewhere.md"), "x")
     assert outside.exit_code == 2 and "not inside a memory home" in outside.stderr

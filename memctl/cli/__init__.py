@@ -7,12 +7,13 @@ rich (see fast.py); everything else, and any `assemble` call the fast path does 
 
 from __future__ import annotations
 
+import os
 import sys
 
 
 def app() -> None:
     argv = sys.argv[1:]
-    if argv[:1] == ["assemble"]:
+    if argv[:1] == ["assemble"] and "_MEMCTL_COMPLETE" not in os.environ:  # completion is Typer's
         from memctl.cli.fast import run_assemble
 
         code = run_assemble(argv[1:])

@@ -10,9 +10,11 @@ import typer
 
 from memctl.cli.common import app, err, fail
 from memctl.errors import MemctlError
+from memctl.words import plural
 
 
-@app.command(context_settings={"ignore_unknown_options": True})  # TEXT is often a list item: "- …"
+@app.command(context_settings={"ignore_unknown_options": True},
+             short_help="Append lines to a memory file under the home's lock.")  # TEXT is often a list item: "- …"
 def append(
     path: Annotated[Path, typer.Argument(
         metavar="FILE", help="A markdown file inside a memory home (made if missing).")],
@@ -37,4 +39,4 @@ def append(
         fail(error)
     except UnicodeDecodeError:
         fail(MemctlError("stdin is not valid UTF-8; nothing was written"))
-    err(f"appended {len(body.splitlines())} lines to {rel}")
+    err(f"appended {plural(len(body.splitlines()), 'line')} to {rel}")

@@ -17,7 +17,7 @@ class BundleFormat(str, Enum):
     json = "json"
 
 
-@app.command()
+@app.command(short_help='The context bundle for one dispatch, on stdout, within a budget.')
 def assemble(
     path: Annotated[
         Path, typer.Argument(metavar="PATH", help="The memory home (a folder or its index file).")

@@ -12,7 +12,7 @@ from memctl.errors import MemctlError
 
 cache_app = typer.Typer(help="The cache of derived facts (token counts, sections): where it is, and clearing it.",
                         no_args_is_help=True, rich_markup_mode=None)
-app.add_typer(cache_app, name="cache")
+app.add_typer(cache_app, name="cache", short_help="Where the cache of derived facts is, and clearing it.")
 
 
 def _cache_file(path: Path) -> str:

@@ -22,7 +22,7 @@ app = typer.Typer(
     name="memctl",
     help="Keep an LLM agent's markdown memory lean: measure it, assemble it per dispatch, lint it in CI.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -89,10 +89,16 @@ def color_wanted() -> bool:
 
 
 def table_width() -> int:
-    """The terminal's width on a terminal; a fixed 120 columns in a pipe or a file."""
+    """The terminal's width on a terminal; else $COLUMNS, or 80 (a pipe, a file, a CI log)."""
+    import os
     import shutil
 
-    return shutil.get_terminal_size((120, 24)).columns if sys.stdout.isatty() else 120
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size((80, 24)).columns
+    try:
+        return max(int(os.environ.get("COLUMNS", "80")), 40)
+    except ValueError:
+        return 80
 
 
 def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, Any], text: str) -> None:

@@ -29,7 +29,7 @@ from memctl.config import today
 from memctl.errors import MemctlError
 
 
-@app.command()
+@app.command(short_help='Topic files kept under their token target by archiving, never deleting.')
 def consolidate(
     path: HomeArg = Path("."),
     topic: Annotated[list[str] | None, typer.Option(

@@ -34,7 +34,7 @@ class Period(str, Enum):
     month = "month"
 
 
-@app.command()
+@app.command(short_help='How the memory grew (from git), and what dispatches loaded.')
 def history(
     path: HomeArg = Path("."),
     period: Annotated[Period, typer.Option("--period", "-p", help="hour, day, week or month.")] = Period.day,

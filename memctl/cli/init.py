@@ -8,7 +8,7 @@ from memctl.cli.common import DiffOpt, HomeArg, app, emit, err, fail
 from memctl.errors import MemctlError
 
 
-@app.command()
+@app.command(short_help='A config for the detected host, .memctl/ out of git, CI snippets.')
 def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
     """Write a commented .memctl.yaml for the host detected here, and keep .memctl/ out of git.
 

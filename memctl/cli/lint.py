@@ -13,6 +13,7 @@ from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, color_wa
 from memctl.config import today
 from memctl.errors import MemctlError
 from memctl.home import MemoryHome
+from memctl.words import plural
 
 
 class LintFormat(str, Enum):
@@ -26,7 +27,7 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(c for c in value.replace(" ", ",").split(",") if c)
 
 
-@app.command()
+@app.command(short_help='The CI gate: index size and load cap, links, secrets, stale facts.')
 def lint(
     paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes to lint.")] = None,
     format: Annotated[
@@ -119,7 +120,7 @@ def lint(
             err(f"warning: cannot write the job summary {step_summary} ({exc.strerror})")
     errors, warnings = summary(diagnostics)
     if format is not LintFormat.text or output_file is not None:
-        err(f"memctl lint: {errors} errors, {warnings} warnings in {files} files")
+        err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')} checked")
     failed = (errors + warnings) if strict else errors
     if failed and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)

@@ -8,7 +8,7 @@ from memctl.cli.common import FormatOpt, HomeArg, TextOrJson, app, emit, emit_js
 from memctl.errors import MemctlError
 
 
-@app.command()
+@app.command(short_help="Finish or undo an interrupted write; remove what it left behind.")
 def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> None:
     """Finish or undo a write that was interrupted (a crash, a kill, a full disk), and remove its temporary files.
 

@@ -26,9 +26,10 @@ from memctl.cli.common import (
 )
 from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.words import plural
 
 
-@app.command()
+@app.command(short_help='A fat MEMORY.md becomes a slim index and topic files, losing nothing.')
 def split(
     path: Annotated[Path, typer.Argument(
         metavar="PATH", help="A home (its index is split) or a markdown file inside it.")] = Path("."),
@@ -93,7 +94,7 @@ def split(
             err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")
         elif apply and plan.moves:
             written = apply_plan(home.root, plan.write, "split")
-            err(f"wrote {len(written)} files")
+            err(f"wrote {plural(len(written), 'file')}")
         home.save_cache()
     except MemctlError as error:
         fail(error)

@@ -25,7 +25,7 @@ from memctl.config import today
 from memctl.errors import MemctlError
 
 
-@app.command()
+@app.command(short_help="Headroom against every budget, and each section's and topic's size.")
 def status(
     paths: Annotated[
         list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes (folders or index files).")

@@ -26,12 +26,14 @@ def _n(value: int | None) -> str:
 
 
 def _room(entry: dict[str, Any] | None) -> Text:
+    """Headroom that cannot be misread: `99.7% used, 15 left`, or `OVER by 310`."""
     if entry is None:
         return Text("—")
     if entry["over"]:
         return Text(f"OVER by {-entry['left']:,}", style="bold red")
     share = entry["used"] / entry["limit"]
-    return Text(f"{entry['left']:,} left ({share:.0%})", style="yellow" if share >= 0.9 else "green")
+    used = f"{share:.1%}" if 0.99 <= share < 1 or 0 < share < 0.01 else f"{share:.0%}"
+    return Text(f"{used} used, {entry['left']:,} left", style="yellow" if share >= 0.9 else "green")
 
 
 def render_status_text(report: dict[str, Any], color: bool = False, width: int = WIDTH) -> str:
@@ -85,11 +87,14 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     if report["topics"]:
         budget = report["topics"][0]["budget"]
         topics = Table(title=f"Topics (budget {_n(budget)} tokens each)", title_justify="left")
+        # a path is kept whole (the other columns give way) unless it alone is wider than half the table
+        longest = max(len(topic["path"]) + 2 for topic in report["topics"])
         for column in ("path", "tokens", "loads", "skills", "updated", "expires"):
             topics.add_column(column, justify="right" if column == "tokens" else "left",
                               overflow="fold" if column == "path" else "ellipsis",
                               no_wrap=column in ("tokens", "updated"),
-                              min_width={"path": 12, "updated": 10, "expires": 10}.get(column),
+                              min_width={"path": min(longest, max(width // 2, 12)), "updated": 10,
+                                         "expires": 10}.get(column),
                               max_width={"skills": 18, "expires": 10}.get(column))
         for topic in report["topics"]:
             tokens = Text(_n(topic["tokens"]) + (" OVER" if topic["over_budget"] else ""),
@@ -157,10 +162,11 @@ def _bootstrap_table(console: Console, boot: dict[str, Any]) -> None:
 def render_fleet_text(reports: list[dict[str, Any]], color: bool = False, width: int = WIDTH) -> str:
     console, buffer = _console(color, width)
     table = Table(title="Memory homes (index size; tokens of topics on demand)", title_justify="left")
+    longest = max((len(r["home"]) + 2 for r in reports), default=12)  # a home's path is kept whole
     for column in ("home", "lines", "tokens", "headroom", "cap", "topics", "demand"):
         table.add_column(column, justify="left" if column in ("home", "headroom", "cap") else "right",
                          no_wrap=column not in ("home", "headroom"), overflow="fold",
-                         min_width=12 if column == "home" else None)
+                         min_width=min(longest, max(width // 2, 12)) if column == "home" else None)
     for report in reports:
         index = report["index"]
         rooms = [(name, r) for name, r in index["headroom"].items() if r]
