@@ -186,13 +186,24 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
         periods.append({"start": window.start.isoformat(), "end": window.end.isoformat(), "commits": len(inside),
                         **state, "change": change})
         previous = state
+    # the forecast's points: the index after every commit that changed it, whatever the period shown
+    index_rel, points, blob = home.index.rel, [], None
+    for commit, changes in timeline:
+        if commit.time >= until.timestamp():
+            break
+        if index_rel in changes:
+            blob = changes[index_rel]
+            if blob is not None:
+                size = sizer.stats([blob]).get(blob)
+                if size:
+                    points.append((commit.time / 86400, {"lines": size[0], "bytes": size[1], "tokens": size[2]}))
     first = datetime.fromtimestamp(commits[0].time, timezone.utc).isoformat() if commits else None
     note = None
     if repo.shallow:
         note = f"shallow clone: history starts at the first commit available ({first})"
     elif not commits:
         note = "no commit touches this home yet"
-    return {"periods": periods, "forecast": forecast(home, periods), "shallow": repo.shallow,
+    return {"periods": periods, "forecast": forecast(home, points, until), "shallow": repo.shallow,
             "first_commit": first, "commits": len(commits), "note": note}
 
 
@@ -205,38 +216,55 @@ def _slope(points: list[tuple[float, float]]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in points) / var if var else 0.0
 
 
-def forecast(home: MemoryHome, periods: list[dict[str, Any]]) -> dict[str, Any]:
-    """When, at the recent rate, the index reaches its line, byte or load-cap limit."""
-    points = [(datetime.fromisoformat(p["end"]).timestamp() / 86400, p["index"]) for p in periods if p["index"]]
+FORECAST_DAYS = 28  # the forecast fits the last four weeks of commits, for every --period
+DROP = 0.2  # a fall of a fifth or more (a split, a consolidation) starts a new trend
+
+
+def forecast(home: MemoryHome, points: list[tuple[float, dict[str, int]]], until: datetime) -> dict[str, Any]:
+    """When, at the recent rate, the index reaches its line, byte or load-cap limit.
+
+    One story for every period view: a least-squares fit of the index's size after each commit in
+    the last FORECAST_DAYS days, from the last time it fell by DROP or more (a split or a
+    consolidation changes the trend; the rate before it says nothing about the rate after).
+    """
     budgets = home.config.budgets
     limits = {"lines": budgets.index_max_lines or budgets.load_cap_lines,
               "bytes": budgets.index_max_bytes or budgets.load_cap_bytes, "tokens": budgets.load_cap_tokens}
-    if len(points) < 2:
+    for measure, limit in limits.items():
+        if limit and points and points[-1][1][measure] >= limit:
+            since = next(i for i in range(len(points), 0, -1) if i == 1 or points[i - 2][1][measure] < limit) - 1
+            day = datetime.fromtimestamp(points[since][0] * 86400, timezone.utc).date().isoformat()
+            return {"trend": "over", "rates_per_week": None, "limit": measure, "reaches_on": None, "over_since": day,
+                    "message": f"index is already past its {limit:,}-{measure[:-1]} limit since {day} "
+                               f"({points[-1][1][measure]:,} {measure})"}
+    start = until.timestamp() / 86400 - FORECAST_DAYS
+    recent = [p for p in points if p[0] >= start]
+    drops = [i for i in range(1, len(recent)) if any(recent[i][1][k] <= (1 - DROP) * recent[i - 1][1][k]
+                                                     for k in ("lines", "tokens"))]
+    if drops:
+        recent = recent[drops[-1]:]
+    if len(recent) < 2:
         return {"trend": "unknown", "rates_per_week": None, "limit": None, "reaches_on": None,
-                "message": "not enough history for a forecast"}
-    now_day, current = points[-1]
-    rates = {k: _slope([(x, index[k]) for x, index in points]) * 7 for k in ("lines", "bytes", "tokens")}
+                "message": f"not enough history for a forecast (it needs two changes of the index in the last "
+                           f"{FORECAST_DAYS} days{', since its last drop' if drops else ''})"}
+    now_day, current = recent[-1]
+    rates = {k: _slope([(x, index[k]) for x, index in recent]) * 7 for k in ("lines", "bytes", "tokens")}
+    rates = {"lines": round(rates["lines"], 1), "bytes": round(rates["bytes"]), "tokens": round(rates["tokens"])}
     soonest: tuple[float, str, int] | None = None
     for measure, limit in limits.items():
-        if not limit:
-            continue
-        if current[measure] >= limit:
-            return {"trend": "over", "rates_per_week": rates, "limit": measure, "reaches_on": None,
-                    "message": f"index is already past its {limit:,}-{measure[:-1]} limit "
-                               f"({current[measure]:,} {measure})"}
-        if rates[measure] > 0:
+        if limit and rates[measure] > 0:
             days = (limit - current[measure]) / (rates[measure] / 7)
             if soonest is None or days < soonest[0]:
                 soonest = (days, measure, limit)
     if soonest is None:
         trend = "shrinking" if rates["tokens"] < 0 else "flat"
         return {"trend": trend, "rates_per_week": rates, "limit": None, "reaches_on": None,
-                "message": f"index is {trend} ({rates['lines']:+.1f} lines/week, {rates['tokens']:+,.0f} tokens/week)"}
+                "message": f"index is {trend} ({rates['lines']:+.1f} lines/week, {rates['tokens']:+,} tokens/week)"}
     days, measure, limit = soonest
     when = (datetime.fromtimestamp(now_day * 86400, timezone.utc) + timedelta(days=days)).date()
-    rate = rates[measure]
     return {"trend": "growing", "rates_per_week": rates, "limit": measure, "reaches_on": when.isoformat(),
-            "message": f"index {rate:+,.0f} {measure}/week: reaches {limit:,} {measure} around {when.isoformat()}"}
+            "message": f"index {rates[measure]:+,} {measure}/week: reaches {limit:,} {measure} "
+                       f"around {when.isoformat()}"}
 
 
 def dispatches(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:

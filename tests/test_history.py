@@ -68,11 +68,14 @@ def test_growth_by_day_and_the_forecast(tmp_path, cli):
     assert periods[-1]["archive_tokens"] > 0 and periods[-1]["topics_tokens"] == periods[0]["topics_tokens"] > 0
     forecast = report["forecast"]
     assert forecast["trend"] == "growing" and forecast["limit"] == "lines"
-    # least squares over the five period ends: 13 lines a day; from 62 lines at the end of
-    # 2026-09-05, 200 lines are 138 / 13 = 10.6 days later
-    assert round(forecast["rates_per_week"]["lines"]) == 91
+    # least squares over the six commits (days 0, 1, 2, 3, 3, 4; 12 to 62 lines): 135 / 10.83 =
+    # 12.46 lines a day, 87.2 a week; from 62 lines on 2026-09-05, 200 lines are 138 / 12.46 = 11.1
+    # days later. The fit is the same whatever --period shows.
+    assert forecast["rates_per_week"]["lines"] == 87.2
     assert forecast["reaches_on"] == "2026-09-16"
-    assert forecast["message"] == "index +91 lines/week: reaches 200 lines around 2026-09-16"
+    assert forecast["message"] == "index +87.2 lines/week: reaches 200 lines around 2026-09-16"
+    weekly = cli("history", str(home), "--period", "week", "--until", "2026-09-05T23:00", "--format", "json")
+    assert json.loads(weekly.stdout)["forecast"] == forecast
 
 
 def test_weeks_and_months(tmp_path, cli):
@@ -174,3 +177,21 @@ def test_topics_linked_from_the_index_count_and_deleted_files_drop(tmp_path, cli
     first, second = report["periods"]
     core = load_home(tmp_path).counter.count("# Core\n\n" + "- rule\n" * 20)
     assert first["topics_tokens"] == core and second["topics_tokens"] == 0
+
+
+def test_the_forecast_starts_again_after_a_split_and_dates_an_overflow(tmp_path, cli):
+    from datetime import timedelta
+
+    home = growing_repo(tmp_path, days=[0, 1, 2, 3], lines_per_commit=40)  # 42 … 162 lines
+    index = home / "MEMORY.md"
+    for n, (day, extra) in enumerate([(5, 0), (6, 2), (7, 4)]):  # split down to 20 lines, then slow growth
+        index.write_text("# Index\n" + "".join(f"- kept {i}\n" for i in range(19 + extra)))
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-q", "-m", f"after {n}", when=START + timedelta(days=day))
+    report = json.loads(cli("history", str(home), "--until", "2026-09-08T23:00", "--format", "json").stdout)
+    assert report["forecast"]["rates_per_week"]["lines"] == 14.0  # 2 lines a day since the split
+    (tmp_path / "over").mkdir()
+    over = growing_repo(tmp_path / "over", days=[0, 1, 2, 3, 4, 5], lines_per_commit=50)
+    report = json.loads(cli("history", str(over), "--until", "2026-09-07T00:00", "--format", "json").stdout)
+    assert report["forecast"]["trend"] == "over" and report["forecast"]["over_since"] == "2026-09-04"
+    assert report["forecast"]["message"].startswith("index is already past its 200-line limit since 2026-09-04")
