@@ -18,8 +18,9 @@ from memctl.cache import digest
 from memctl.errors import InputError
 from memctl.fsutil import Guard, read_text
 from memctl.home import MemoryHome, display_path
-from memctl.markdown import front_matter_span, parse_body, split_lines
+from memctl.markdown import front_matter_span, split_lines
 from memctl.record import record
+from memctl.structure import structure
 
 MAX_HOPS = 4
 _IMPORT = re.compile(r"(?<![\w`@])@((?:~|\.{1,2})?/?[\w.\-]+(?:/[\w.\-]+)*)")
@@ -118,7 +119,7 @@ def imports_of(text: str) -> list[tuple[str, int]]:
         return []
     lines = split_lines(text)
     first = front_matter_span(lines)
-    code = {n for a, b, kind in parse_body(lines, first, 1)["blocks"] if kind == "code" for n in range(a, b)}
+    code = {n for a, b, kind in structure(lines, first, 1)["blocks"] if kind == "code" for n in range(a, b)}
     found = []
     for number, line in enumerate(lines):
         if number in code or number < first or "@" not in line:

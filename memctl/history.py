@@ -18,7 +18,8 @@ from memctl.cache import is_count_list
 from memctl.errors import MemctlError
 from memctl.gitlog import Repo
 from memctl.home import ARCHIVE_DIRS, MemoryHome
-from memctl.markdown import front_matter_span, parse_body, split_lines
+from memctl.markdown import front_matter_span, split_lines
+from memctl.structure import structure
 
 PERIODS = ("hour", "day", "week", "month")
 LOOKBACK = {"hour": 24, "day": 14, "week": 12, "month": 12}  # periods shown by default
@@ -123,7 +124,7 @@ class Sizer:
             return cached
         text = self.repo.blobs([blob])[blob].decode("utf-8", errors="replace")
         lines = split_lines(text)
-        facts = parse_body(lines, front_matter_span(lines), self.home.config.section_level)
+        facts = structure(lines, front_matter_span(lines), self.home.config.section_level)
         folder = posixpath.dirname(index_rel)
         found = []
         for href, _ in facts["links"]:

@@ -18,8 +18,9 @@ from memctl.cache import Cache, digest
 from memctl.config import Config, load_config
 from memctl.errors import InputError
 from memctl.fsutil import Guard, pending_journals, read_text
-from memctl.markdown import front_matter_span, parse_body, parse_front_matter, split_lines, wikilink_target
+from memctl.markdown import front_matter_span, parse_front_matter, split_lines, wikilink_target
 from memctl.record import record
+from memctl.structure import structure
 from memctl.tokens import TokenCounter
 from memctl.walk import walk
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from memctl.loadcap import CapResult
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 6
+PARSE_VERSION = 7
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -234,7 +235,7 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
         return facts
     lines = split_lines(text)
     fm_lines = front_matter_span(lines)
-    facts = parse_body(lines, fm_lines, level)
+    facts = structure(lines, fm_lines, level)
     facts["fm_lines"] = fm_lines
     facts["fm"], facts["fm_error"] = ({}, None)
     if fm_lines:

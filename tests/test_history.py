@@ -92,7 +92,8 @@ def test_weeks_and_months(tmp_path, cli):
 def test_text_has_a_table_a_sparkline_and_the_forecast(tmp_path, cli):
     home = growing_repo(tmp_path, days=[0, 1, 2])
     out = cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-03T20:00").stdout
-    assert "growth by day" in " ".join(out.split())  # the title may wrap at 80 columns and "▁▄█" in out and "reaches 200 lines around" in out
+    assert "growth by day" in " ".join(out.split())  # the title may wrap at 80 columns
+    assert "▁▄█" in out and "reaches 200 lines around" in out
 
 
 def test_shrinking_and_over(tmp_path, cli):

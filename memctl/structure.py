@@ -1,0 +1,168 @@
+"""A fast way to the same structure: pulldown-cmark (through pyromark) instead of markdown-it-py.
+
+memctl needs only a file's top-level headings, its code and HTML blocks and its links; markdown-it-py
+finds them by parsing everything in Python, about 1 ms per 4 KB file and 4 s for a 7 MB one.
+pyromark parses CommonMark in Rust, some 40 times faster, and gives each element's byte range. This
+module turns its events into exactly what `memctl.markdown.parse_body` returns (line numbers,
+heading text as written, hrefs normalized as markdown-it normalizes them, the same `[[wikilink]]`
+rule), and `tests/test_structure.py` holds it to that on every fixture and a generated corpus;
+markdown-it-py stays the reference.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_CONTAINERS = frozenset({"List", "Item", "BlockQuote", "FootnoteDefinition", "DefinitionList",
+                         "DefinitionListTitle", "DefinitionListDefinition", "Table", "TableHead", "TableRow",
+                         "TableCell"})
+_LEAVES = frozenset({"Paragraph", "Heading"})  # the blocks whose inline content holds links
+_ATX_OPEN = re.compile(r"^ {0,3}#{1,6}(?=[ \t]|$)")
+_ATX_CLOSE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+_WIKI = re.compile(r"\[\[")
+_BAD_PROTOCOL = re.compile(r"^(?:vbscript|javascript|file|data):", re.IGNORECASE)
+_GOOD_DATA = re.compile(r"^data:image/(?:gif|png|jpeg|webp);", re.IGNORECASE)
+
+
+def _name(event: Any) -> tuple[str, str, Any]:
+    """("Start"/"End"/"Text"/…, the element's name, its details) of one pyromark event."""
+    if isinstance(event, str):  # SoftBreak, HardBreak, Rule
+        return event, "", None
+    (kind, value), = event.items()
+    if isinstance(value, dict):
+        (name, details), = value.items()
+        return kind, name, details
+    return kind, value if isinstance(value, str) else "", None
+
+
+_REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:", re.M)
+
+
+def structure(lines: list[str], first: int, level: int) -> dict[str, Any]:
+    """A file's headings, links, wikilinks and blocks: from pulldown-cmark, or from markdown-it-py
+    where the two parsers read CommonMark differently (a link reference definition followed by an
+    indented line; the comparison test found no other difference)."""
+    from memctl.markdown import parse_body
+
+    if any(_REFERENCE_DEFINITION.match(line) for line in lines[first:] if "]:" in line):
+        return parse_body(lines, first, level)
+    return scan_body(lines, first, level)
+
+
+def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
+    """What parse_body(lines, first, level) returns, found with pulldown-cmark."""
+    import pyromark
+
+    from memctl.markdown import _line_of
+
+    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    body = body.lstrip("\ufeff") if first == 0 else body
+    data = body.encode("utf-8")
+    starts, offset = [], 0
+    body_lines = body.split("\n")[:-1] if body.endswith("\n") else body.split("\n")
+    for line in body_lines:
+        starts.append(offset)
+        offset += len(line.encode("utf-8")) + 1
+
+    def line_at(byte: int) -> int:
+        return bisect_right(starts, byte) - 1
+
+    def span(byte_range: Any) -> list[int]:
+        last = max(byte_range["end"] - 1, byte_range["start"])
+        return [line_at(byte_range["start"]) + first, line_at(last) + first + 1]
+
+    headings: list[list[Any]] = []
+    links: list[list[Any]] = []
+    blocks: list[list[Any]] = []
+    depth = 0  # container blocks (lists, quotes): a heading inside one is not a top-level heading
+    verbatim = 0  # inside a code or HTML block: its text is not inline text
+    leaves: list[tuple[int, int, list[int]]] = []  # (start byte, end byte, line span) of each inline block
+    open_leaves: list[tuple[int, int, list[int]]] = []
+    texts: list[list[int]] = []  # inline text, as runs of byte ranges (a `[[wikilink]]` is split in pieces)
+    normalize: Any = None
+    for event, where in pyromark.events_with_range(body):
+        kind, name, details = _name(event)
+        if kind == "Start":
+            if name in ("CodeBlock", "HtmlBlock"):
+                blocks.append([*span(where), "html" if name == "HtmlBlock" else "code"])
+                verbatim += 1
+                continue
+            if name in _CONTAINERS:
+                depth += 1
+            if name in _LEAVES or name == "Item":  # a tight list item's text has no paragraph of its own
+                open_leaves.append((where["start"], where["end"], span(where)))
+                leaves.append(open_leaves[-1])
+            if name == "Heading" and depth == 0 and int(details["level"][1]) <= level:
+                top, stop = span(where)
+                headings.append([top, int(details["level"][1]), _heading_text(body_lines, top - first, stop - first)])
+            elif name in ("Link", "Image") and open_leaves:
+                href = details["dest_url"]
+                if details["link_type"] == "Email":
+                    href = "mailto:" + href
+                if _BAD_PROTOCOL.match(href) and not (name == "Image" and _GOOD_DATA.match(href)):
+                    continue
+                if normalize is None:
+                    from markdown_it.common.normalize_url import normalizeLink
+
+                    normalize = normalizeLink
+                href = normalize(href)
+                leaf = open_leaves[-1][2]
+                links.append([href, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, href)])
+        elif kind == "End":
+            if name in ("CodeBlock", "HtmlBlock"):
+                verbatim -= 1
+                continue
+            if name in _CONTAINERS:
+                depth -= 1
+            if (name in _LEAVES or name == "Item") and open_leaves:
+                open_leaves.pop()
+        elif kind == "Text" and not verbatim:
+            if texts and texts[-1][1] == where["start"]:
+                texts[-1][1] = where["end"]
+            else:
+                texts.append([where["start"], where["end"]])
+    wikilinks = _wikilinks(data, texts, leaves, lines, first)
+    return {"headings": headings, "links": links, "blocks": blocks, "wikilinks": wikilinks}
+
+
+def _heading_text(body_lines: list[str], start: int, stop: int) -> str:
+    """The heading's content as markdown-it gives it: the source, less the marks around it."""
+    from memctl.markdown import clean_heading
+
+    line = body_lines[start]
+    if _ATX_OPEN.match(line):
+        text = _ATX_OPEN.sub("", line, count=1)
+        text = _ATX_CLOSE.sub("", text) if text.strip().strip("#") else ""
+        return clean_heading(text.strip())
+    return clean_heading("\n".join(body_lines[start : stop - 1]).strip())
+
+
+def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int, list[int]]], lines: list[str],
+               first: int) -> list[list[Any]]:
+    """`[[…]]` as memctl's markdown-it rule finds them: in inline text (never in code), one line, no
+    `[` inside; each with the line markdown-it gives it."""
+    from memctl.markdown import _line_of
+
+    found: list[list[Any]] = []
+    for start, end in texts:
+        piece = data[start:end]
+        if b"[[" not in piece:
+            continue
+        text = piece.decode("utf-8", "replace")
+        for match in _WIKI.finditer(text):
+            close = text.find("]]", match.start() + 2)
+            inner = text[match.start() + 2 : close] if close >= 0 else ""
+            if not inner.strip() or "\n" in inner or "[" in inner:
+                continue
+            at = start + len(text[: match.start()].encode("utf-8"))
+            if at and data[at - 1 : at] == b"\\":  # `\[[`: an escaped bracket, not a wikilink
+                continue
+            leaf = next((span for a, b, span in reversed(leaves) if a <= at < b), None)
+            if leaf is not None:
+                found.append([inner, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, f"[[{inner}]]")])
+    return found
