@@ -147,11 +147,65 @@ def yaml_alias_line(text: str) -> int | None:
     return None
 
 
+_SIMPLE_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*?))?[ \t]*$")
+_PLAIN = re.compile(r"^[^-?:,\[\]{}#&*!|>'\"%@`\s](?:[^:#\n]|:(?!\s)|(?<!\s)#)*$")
+_NUMBERISH = re.compile(r"^[-+.0-9]|^(?:\.inf|\.nan|null|Null|NULL|~|y|Y|n|N|on|On|ON|off|Off|OFF)$")
+_FLOW_ITEM = re.compile(r"^[A-Za-z_][A-Za-z0-9_./ -]*$")
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+
+
+def _simple_front_matter(text: str) -> dict[str, Any] | None:
+    """The values of front matter written the usual way (`key: word`, `key: 2026-11-29`,
+    `key: [a, b]`, `key: true`, comments), without a YAML parser; None for anything else, which
+    ruamel.yaml then reads. Parsing YAML costs ~2 ms a file, which a fleet of 10,000 notices."""
+    values: dict[str, Any] = {}
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _SIMPLE_KEY.match(line.split(" #", 1)[0] if " #" in line else line)
+        if match is None or line[0].isspace():
+            return None
+        key, raw = match.group(1), (match.group(2) or "").strip()
+        if key in values:
+            return None
+        if raw in _BOOLS:
+            values[key] = _BOOLS[raw]
+        elif re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+            try:
+                values[key] = date.fromisoformat(raw)
+            except ValueError:
+                return None
+        elif raw.startswith("[") and raw.endswith("]"):
+            items = [item.strip() for item in raw[1:-1].split(",")] if raw[1:-1].strip() else []
+            if not all(_FLOW_ITEM.fullmatch(item) and not _NUMBERISH.match(item) and item not in _BOOLS
+                       for item in items):
+                return None
+            values[key] = items
+        elif raw and _PLAIN.match(raw) and not _NUMBERISH.match(raw):
+            values[key] = raw
+        else:
+            return None
+    return values
+
+
 def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Known front matter values as plain data (dates as ISO strings), and an error if any.
 
     `first_line` is the 1-based line of the YAML's first line in the file, for messages.
     """
+    simple = _simple_front_matter(text)
+    if simple is not None:
+        values: dict[str, Any] = {"extra_keys": [k for k in simple if k not in FRONT_MATTER_KEYS]}
+        for key, kind in FRONT_MATTER_KEYS.items():
+            if simple.get(key) is None:
+                continue
+            converted = _convert(simple[key], kind)
+            if converted is None:
+                break  # a key of the wrong type: ruamel.yaml reads it, and names its line
+            values[key] = converted
+        else:
+            return values, None
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import MarkedYAMLError, YAMLError

@@ -98,3 +98,31 @@ def test_cache_keeps_what_this_run_used_when_full(tmp_path, monkeypatch):
     second.save()
     kept = Cache(path)
     assert {k for k in "abcde" if kept.get(k) is not None} == {"a", "d", "e"}
+
+
+def test_parts_cut_at_line_ends_add_up_to_the_whole_and_match_token_starts():
+    """The batch path (each part encoded alone) against crediting each token of the whole text to the
+    part where it starts, on texts built to tempt the pre-tokenizer across a line end."""
+    import random
+
+    from memctl.tokens import TokenCounter
+
+    pieces = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n", "日本語のメモ\n",
+              "emoji 🚀🧪\n", "'s 've 'll\n", "\t\ttabs\n", "```\ncode\n```\n", "1234567\n", "!!!???\n", " \n"]
+    rng = random.Random(7)
+    counter = TokenCounter("cl100k_base")
+    for _ in range(300):
+        lines = [rng.choice(pieces) for _ in range(rng.randint(1, 12))]
+        text = "".join(lines)
+        ends = [i + 1 for i, char in enumerate(text) if char == "\n" and i + 1 < len(text)
+                and (rng.random() < 0.5 or not text[i + 1].isspace())]  # mostly cuts the batch path takes
+        cuts = sorted(rng.sample(ends, min(len(ends), rng.randint(0, 4))))
+        fast = counter.count_parts(text, cuts)
+        starts = counter._token_starts(text)
+        offsets, position, bounds = 0, 0, [0]
+        for cut in [*cuts, len(text)]:
+            offsets += len(text[position:cut].encode("utf-8"))
+            position = cut
+            bounds.append(offsets)
+        slow = [sum(1 for s in starts if a <= s < b) for a, b in zip(bounds, bounds[1:], strict=False)]
+        assert fast == slow and sum(fast) == counter.count(text)
