@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from memctl.counts import COUNT, refresh_counts
-from memctl.entries import Entry, entry_key, find_entries
+from memctl.entries import ENTRIES_VERSION, Entry, entries_from_json, entries_to_json, entry_key, find_entries
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import check_destination
 from memctl.home import Doc, MemoryHome, doc_from_text
@@ -159,7 +159,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
     for doc in docs:
         lines = split_lines(doc.text)
-        entries = find_entries(lines, front_matter_span(lines))
+        entries = _entries(home, doc, lines)
         parsed[doc.rel] = (lines, entries)
         for entry in entries:
             if entry.kind != "section":
@@ -383,6 +383,16 @@ def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple
                          + _ended(body, nl))
     work.body_override = out
     return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
+
+
+def _entries(home: MemoryHome, doc: Doc, lines: list[str]) -> list[Entry]:
+    """The topic's entries, cached by the digest of its text (a second run and `verify` reread them)."""
+    key = f"ent:{ENTRIES_VERSION}:{doc.digest}"
+    entries = entries_from_json(home.cache.get(key), len(lines))
+    if entries is None:
+        entries = find_entries(lines, front_matter_span(lines))
+        home.cache.put(key, entries_to_json(entries))
+    return entries
 
 
 def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: date) -> None:

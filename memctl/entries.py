@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 _ISO = r"(\d{4}-\d{2}-\d{2})"
 _OPENING_DATE = re.compile(rf"^\s*(?:[-*+]|\d+[.)])?\s*\**{_ISO}\b")
@@ -51,21 +51,53 @@ def entry_date(first_line: str, text: str) -> date | None:
     return None
 
 
+ENTRIES_VERSION = 1  # bump when what find_entries returns changes: it names cached entries
+_BLOCKS: Any = None
+
+
+def _block_tokens(lines: list[str], first: int) -> list[Any]:
+    """markdown-it-py's block tokens for lines[first:]. Entries and headings are blocks, so the
+    inline pass (a third of the time) is left out, and one parser serves the whole run."""
+    global _BLOCKS
+    if _BLOCKS is None:
+        from markdown_it import MarkdownIt
+
+        _BLOCKS = MarkdownIt("commonmark").disable("inline")
+    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    return list(_BLOCKS.parse(body))
+
+
 def find_headings(lines: list[str], first: int) -> list[tuple[int, int]]:
     """The top-level headings of lines[first:]: (0-based line, level), in file order."""
-    from markdown_it import MarkdownIt
-
-    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
-    return [(token.map[0] + first, int(token.tag[1])) for token in MarkdownIt("commonmark").parse(body)
+    return [(token.map[0] + first, int(token.tag[1])) for token in _block_tokens(lines, first)
             if token.type == "heading_open" and token.level == 0 and token.map]
+
+
+def entries_to_json(entries: list[Entry]) -> list[list[Any]]:
+    return [[e.start, e.end, e.kind, e.day.isoformat() if e.day else None] for e in entries]
+
+
+def entries_from_json(value: Any, lines: int) -> list[Entry] | None:
+    """Entries read back from the cache, or None when `value` is not a list of them within `lines`."""
+    if type(value) is not list:
+        return None
+    entries = []
+    for row in value:
+        if (type(row) is not list or len(row) != 4 or type(row[0]) is not int or type(row[1]) is not int
+                or not 0 <= row[0] < row[1] <= lines or row[2] not in ("item", "paragraph", "section")
+                or not (row[3] is None or type(row[3]) is str)):
+            return None
+        try:
+            day = date.fromisoformat(row[3]) if row[3] else None
+        except ValueError:
+            return None
+        entries.append(Entry(row[0], row[1], row[2], day))
+    return entries
 
 
 def find_entries(lines: list[str], first: int) -> list[Entry]:
     """The entries of lines[first:] (the body after front matter), in file order."""
-    from markdown_it import MarkdownIt
-
-    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
-    tokens = MarkdownIt("commonmark").parse(body)
+    tokens = _block_tokens(lines, first)
     entries: list[Entry] = []
     headings: list[tuple[int, int]] = []  # (line, level) of top-level headings
     for token in tokens:

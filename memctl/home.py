@@ -94,6 +94,11 @@ class Doc:
     def __repr__(self) -> str:
         return f"Doc({self.rel!r})"
 
+    @property
+    def digest(self) -> str:
+        """The digest of the text: the key of everything cached about this file."""
+        return self._digest
+
     @cached_property
     def _lines(self) -> list[str]:
         return split_lines(self.text)

@@ -34,17 +34,34 @@ PATTERNS = (
      r"access[_-]?token|auth[_-]?token|token|private[_-]?key)\b[\"']?\s*[:=]\s*" + _PLACEHOLDER
      + r"[\"']?([^\s\"'`]{6,})"),
 )
+# What each pattern's match must contain, lower-cased: a text holding none of them skips the pattern, so
+# the usual memory file (prose and lists, no credentials) costs a few substring searches, not a regex pass.
+_NEEDS = (("private key",), ("akia", "asia"), ("gh", "github_pat_"), ("sk-ant-",), ("sk-",), ("xox",),
+          ("aiza",), ("k_live_",), ("nsec1",), ("bearer",), ("eyj",),
+          ("pass", "pwd", "secret", "key", "token"))
 _KINDS = [kind for kind, _ in PATTERNS]
-_ANY = re.compile("|".join(f"(?P<p{i}>{pattern.replace('(?i)', '')})" for i, (_, pattern) in enumerate(PATTERNS)),
-                  re.IGNORECASE)
 _EXACT = [re.compile(pattern) for _, pattern in PATTERNS]
+_COMBINED: dict[tuple[int, ...], re.Pattern[str]] = {}
 
 
-_WORDS_RUN = re.compile(r"(?:[a-z]{3,8}[^a-zA-Z\n]{1,6}){11,}[a-z]{3,8}\b")  # 12 words or more, maybe numbered
+def _any(numbers: tuple[int, ...]) -> re.Pattern[str]:
+    """One case-free search for the patterns `numbers`; `_EXACT` then checks the case of a hit."""
+    if numbers not in _COMBINED:
+        _COMBINED[numbers] = re.compile("|".join(f"(?P<p{i}>{PATTERNS[i][1].replace('(?i)', '')})" for i in numbers),
+                                        re.IGNORECASE)
+    return _COMBINED[numbers]
+
+
+# 12 whole words or more, maybe numbered; starting only where a word starts keeps the search linear
+_WORDS_RUN = re.compile(r"(?<![a-zA-Z])(?:[a-z]{3,8}[^a-zA-Z\n]{1,6}){11,}[a-z]{3,8}(?![a-zA-Z])")
 _WORD = re.compile(r"[a-z]+")
 _WIF = re.compile(r"\b[5KLc9][1-9A-HJ-NP-Za-km-z]{50,51}\b")
 _BIP39: frozenset[str] | None = None
 SEED_LENGTHS = (12, 15, 18, 21, 24)
+
+
+# Names this rule set in cache keys, so findings cached by an older memctl are never reused.
+RULESET = repr((2, PATTERNS, _NEEDS, _WORDS_RUN.pattern, _WIF.pattern, SEED_LENGTHS))
 
 
 def _bip39() -> frozenset[str]:
@@ -97,9 +114,14 @@ def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
 
 def _patterns(text: str) -> Iterator[tuple[str, int, int]]:
+    lowered = text.lower()
+    numbers = tuple(i for i, needs in enumerate(_NEEDS) if any(need in lowered for need in needs))
+    if not numbers:
+        return
+    search = _any(numbers).search
     position = 0
     while True:
-        match = _ANY.search(text, position)
+        match = search(text, position)
         if match is None:
             return
         number = int(match.lastgroup[1:]) if match.lastgroup else 0

@@ -104,8 +104,12 @@ class TokenCounter:
             # the BPE pre-tokenizer (white space before a newline ends with it), so each part can be
             # encoded alone, in one batch, and the counts add up to the whole text's exactly (a test
             # checks it against crediting each token of the whole to the part where it starts).
+            # tiktoken's batch starts a thread pool on each call, which costs more than it saves below
+            # a megabyte or so: a small file's parts are encoded one after the other.
             pieces = [text[a:b] for a, b in pairwise([0, *cuts, len(text)])]
-            parts = [len(tokens) for tokens in self._encoding().encode_ordinary_batch(pieces, num_threads=4)]
+            encoding = self._encoding()
+            parts = ([len(tokens) for tokens in encoding.encode_ordinary_batch(pieces, num_threads=4)]
+                     if len(text) > 1 << 20 else [len(encoding.encode_ordinary(piece)) for piece in pieces])
             self.cache.put(key, parts)
             return parts
         starts = self._token_starts(text)

@@ -233,6 +233,24 @@ def test_a_signed_cache_with_entries_of_the_wrong_shape_is_a_miss(cli, tmp_path)
     assert cli("assemble", str(home), "--budget", "3000").exit_code == 0
 
 
+def test_lint_findings_come_from_the_cache_unchanged_and_a_bad_entry_is_a_miss(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# I\n- [keys](topics/keys.md)\n")
+    (home / "topics" / "keys.md").write_text("# Keys\nDB_PASSWORD: hunter2222\nok\ntoken = ghp_" + "a1" * 20 + "\n")
+    cold = cli("lint", str(home), "--format", "json").stdout
+    cache = Cache(cache_file(str(home.resolve())))
+    cached = {key: value for key, value in cache._data.items() if key.startswith("sec:")}
+    assert len(cached) == 2 and sorted(len(v) for v in cached.values()) == [0, 2]  # the index and the topic
+    assert cli("lint", str(home), "--format", "json").stdout == cold
+    for key in cached:
+        cache._data[key] = [["seed phrase", "0", 4]]  # signed, but of the wrong shape
+    cache._dirty = True
+    cache.save()
+    assert cli("lint", str(home), "--format", "json").stdout == cold
+    assert json.loads(cold)["diagnostics"][0]["code"] == "MEM501"
+
+
 @pytest.mark.parametrize("kind", ["fifo", "zero"])
 def test_a_cache_that_is_a_special_file_never_hangs(cli, tmp_path, kind):
     home = fat_home(tmp_path / "home")

@@ -53,3 +53,20 @@ def test_a_generated_corpus_reads_the_same():
                 # where the link stands on one line only, both give that line
                 once = {h for h, _ in reference[key] if sum(written.format(h) in line for line in lines) == 1}
                 assert sorted(x for x in fast[key] if x[0] in once) == sorted(x for x in reference[key] if x[0] in once)
+
+
+def test_entries_read_without_the_inline_pass_are_the_full_parse_s_blocks():
+    """consolidate finds entries from block tokens alone; they are the full parse's, token for token."""
+    from markdown_it import MarkdownIt
+
+    from memctl.entries import _block_tokens
+
+    full = MarkdownIt("commonmark")
+    rng = random.Random(7)
+    texts = [path.read_text(encoding="utf-8") for path in CORPUS]
+    texts += ["".join(rng.choice(BLOCKS) for _ in range(rng.randint(1, 14))) for _ in range(500)]
+    for text in texts:
+        lines = split_lines(text)
+        shape = [(t.type, t.map, t.level, t.tag) for t in _block_tokens(lines, 0) if t.type != "inline"]
+        body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines)
+        assert shape == [(t.type, t.map, t.level, t.tag) for t in full.parse(body) if t.type != "inline"], text

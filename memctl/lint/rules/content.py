@@ -6,9 +6,12 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
+from memctl.cache import digest
 from memctl.lint.registry import Context, Finding, rule
 from memctl.markdown import split_lines
-from memctl.secrets import find_secrets, shown
+from memctl.secrets import RULESET, find_secrets, shown
+
+_KEY = f"sec:{digest(RULESET)[:12]}:"
 
 
 @rule("MEM501", "secret-in-memory", "error")
@@ -20,10 +23,16 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
     `password=<from vault>` or `api_key: ${API_KEY}` are not flagged. A finding shows only the
     secret's first four characters.
     """
+    cache = ctx.home.cache
     for doc in (ctx.home.index, *ctx.home.topics):
         starts: list[int] | None = None
         last_line = 0
-        for kind, start, end in find_secrets(doc.text):  # the whole file in one pass, not line by line
+        key = _KEY + doc.digest
+        found = cache.get(key, _valid)  # most files hold none, and their bytes decide it: cached by digest
+        if found is None:
+            found = [list(hit) for hit in find_secrets(doc.text)]  # the whole file in one pass
+            cache.put(key, found)
+        for kind, start, end in found:
             if starts is None:
                 starts = [0, *accumulate(map(len, split_lines(doc.text)))]
             line = bisect_right(starts, start)
@@ -33,3 +42,9 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
             yield Finding(doc.rel, line, start - starts[line - 1] + 1,
                           f"possible {kind} ({shown(doc.text[start:end])}) would be sent to the model provider "
                           "with every request")
+
+
+def _valid(value: object) -> bool:
+    return type(value) is list and all(
+        type(hit) is list and len(hit) == 3 and type(hit[0]) is str and type(hit[1]) is int and type(hit[2]) is int
+        for hit in value)
