@@ -51,7 +51,7 @@ def entry_date(first_line: str, text: str) -> date | None:
     return None
 
 
-ENTRIES_VERSION = 1  # bump when what find_entries returns changes: it names cached entries
+ENTRIES_VERSION = 2  # bump when what find_entries returns changes: it names cached entries
 _BLOCKS: Any = None
 
 
@@ -69,8 +69,7 @@ def _block_tokens(lines: list[str], first: int) -> list[Any]:
 
 def find_headings(lines: list[str], first: int) -> list[tuple[int, int]]:
     """The top-level headings of lines[first:]: (0-based line, level), in file order."""
-    return [(token.map[0] + first, int(token.tag[1])) for token in _block_tokens(lines, first)
-            if token.type == "heading_open" and token.level == 0 and token.map]
+    return [(line, level) for kind, line, level, _ in outline(lines, first) if kind == "heading"]
 
 
 def entries_to_json(entries: list[Entry]) -> list[list[Any]]:
@@ -95,32 +94,50 @@ def entries_from_json(value: Any, lines: int) -> list[Entry] | None:
     return entries
 
 
+def outline(lines: list[str], first: int) -> list[tuple[str, int, int, int]]:
+    """The top-level headings, list items and paragraphs, as `memctl.structure.block_outline` gives
+    them: from pulldown-cmark, or from markdown-it-py's block tokens (the reference) where a link
+    reference definition makes the two parsers differ."""
+    from memctl.structure import _REFERENCE_DEFINITION, block_outline
+
+    if not any(_REFERENCE_DEFINITION.match(line) for line in lines[first:] if "]:" in line):
+        return block_outline(lines, first)
+    return reference_outline(lines, first)
+
+
+def reference_outline(lines: list[str], first: int) -> list[tuple[str, int, int, int]]:
+    """`outline` from markdown-it-py's block tokens."""
+    found: list[tuple[str, int, int, int]] = []
+    for token in _block_tokens(lines, first):
+        if not token.map:
+            continue
+        if token.type == "heading_open" and token.level == 0:
+            found.append(("heading", token.map[0] + first, int(token.tag[1]), 0))
+        elif token.type == "paragraph_open" and token.level == 0:
+            found.append(("paragraph", token.map[0] + first, token.map[1] + first, 0))
+        elif token.type == "list_item_open" and token.level == 1:
+            found.append(("item", token.map[0] + first, token.map[1] + first, 0))
+    return found
+
+
 def find_entries(lines: list[str], first: int) -> list[Entry]:
     """The entries of lines[first:] (the body after front matter), in file order."""
-    tokens = _block_tokens(lines, first)
+    blocks = outline(lines, first)
     entries: list[Entry] = []
-    headings: list[tuple[int, int]] = []  # (line, level) of top-level headings
-    for token in tokens:
-        if token.type == "heading_open" and token.level == 0 and token.map:
-            headings.append((token.map[0] + first, int(token.tag[1])))
+    headings = [(line, level) for kind, line, level, _ in blocks if kind == "heading"]
     for i, (line, level) in enumerate(headings):
         if _HEADING_DATE.match(lines[line]):
             stop = next((at for at, lvl in headings[i + 1 :] if lvl <= level), len(lines))
             text = "".join(lines[line:stop])
             entries.append(Entry(line, stop, "section", entry_date(lines[line], text)))
     sections = [(e.start, e.end) for e in entries]
-    for token in tokens:
-        if not token.map:
+    for kind, start, end, _ in blocks:
+        if kind == "heading":
             continue
-        is_item = token.type == "list_item_open" and token.level == 1
-        is_paragraph = token.type == "paragraph_open" and token.level == 0
-        if not (is_item or is_paragraph):
-            continue
-        start, end = token.map[0] + first, token.map[1] + first
         while end > start and not lines[end - 1].strip():
             end -= 1
         if any(a <= start < b for a, b in sections):
             continue  # part of a dated section: it moves with it
         text = "".join(lines[start:end])
-        entries.append(Entry(start, end, "item" if is_item else "paragraph", entry_date(lines[start], text)))
+        entries.append(Entry(start, end, kind, entry_date(lines[start], text)))
     return sorted(entries)

@@ -196,16 +196,16 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
     """
     simple = _simple_front_matter(text)
     if simple is not None:
-        values: dict[str, Any] = {"extra_keys": [k for k in simple if k not in FRONT_MATTER_KEYS]}
+        quick: dict[str, Any] = {"extra_keys": [k for k in simple if k not in FRONT_MATTER_KEYS]}
         for key, kind in FRONT_MATTER_KEYS.items():
             if simple.get(key) is None:
                 continue
             converted = _convert(simple[key], kind)
             if converted is None:
                 break  # a key of the wrong type: ruamel.yaml reads it, and names its line
-            values[key] = converted
+            quick[key] = converted
         else:
-            return values, None
+            return quick, None
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import MarkedYAMLError, YAMLError

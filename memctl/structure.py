@@ -166,3 +166,43 @@ def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int,
             if leaf is not None:
                 found.append([inner, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, f"[[{inner}]]")])
     return found
+
+
+def block_outline(lines: list[str], first: int) -> list[tuple[str, int, int, int]]:
+    """The top-level blocks consolidate works on, in file order: ("heading", line, level, 0),
+    ("item", start, end, 0) for an item of a top-level list and ("paragraph", start, end, 0), with
+    0-based lines of the file and `end` exclusive. The same as markdown-it-py's block tokens give
+    (`memctl.entries` keeps that as the reference, and for files with link reference definitions)."""
+    import pyromark
+
+    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    starts, offset = [], 0
+    for line in body.split("\n")[:-1]:
+        starts.append(offset)
+        offset += len(line.encode("utf-8")) + 1
+    outline: list[tuple[str, int, int, int]] = []
+    stack: list[str] = []  # the open container blocks
+    verbatim = 0
+    for event, where in pyromark.events_with_range(body):
+        kind, name, details = _name(event)
+        if kind == "Start":
+            top = bisect_right(starts, where["start"]) - 1 + first
+            stop = bisect_right(starts, max(where["end"] - 1, where["start"])) + first
+            if name in ("CodeBlock", "HtmlBlock"):
+                verbatim += 1
+            elif verbatim:
+                pass
+            elif name == "Heading" and not stack:
+                outline.append(("heading", top, int(details["level"][1]), 0))
+            elif name == "Paragraph" and not stack:
+                outline.append(("paragraph", top, stop, 0))
+            elif name == "Item" and stack == ["List"]:
+                outline.append(("item", top, stop, 0))
+            if name in _CONTAINERS:
+                stack.append(name)
+        elif kind == "End":
+            if name in ("CodeBlock", "HtmlBlock"):
+                verbatim -= 1
+            elif name in _CONTAINERS and stack:
+                stack.pop()
+    return outline
