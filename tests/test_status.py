@@ -113,3 +113,24 @@ def test_warnings_for_skipped_links_go_to_stderr(cli, tmp_path):
 
 def test_fixtures_exist():
     assert (FIXTURES / "fat" / "MEMORY.md").read_bytes().count(b"\r\n") >= 300
+
+
+def test_a_large_home_lists_its_largest_topics_and_counts_the_rest(cli, tmp_path):
+    home = tmp_path / "fleet"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Index\n\n- [t0](topics/t00.md)\n")
+    for n in range(30):
+        (home / "topics" / f"t{n:02}.md").write_text(f"# Topic {n}\n\n" + "- a fact worth keeping\n" * (n + 1))
+    text = cli("status", str(home)).stdout
+    listed = [n for n in range(30) if f"topics/t{n:02}.md" in text]
+    assert listed == list(range(5, 30))  # the largest 25
+    assert "Topics: the largest 25 of 30" in text
+    assert "… and 5 more topics, " in text and "(4 not linked): --all to list them" in text
+    every = cli("status", str(home), "--all").stdout
+    assert [n for n in range(30) if f"topics/t{n:02}.md" in every] == list(range(30))
+    assert "topics/t00.md " in every and "topics/t01.md *" in every and "--all" not in every
+    rows = [line for line in every.splitlines() if line.startswith("topics/")]
+    assert len(rows) == 30 and len({line.index("on demand") for line in rows}) == 1  # columns line up
+    report = json.loads(cli("status", str(home), "--format", "json", "--all").stdout)
+    assert len(report["topics"]) == 30
+    assert len(json.loads(cli("status", str(home), "--format", "json").stdout)["topics"]) == 30

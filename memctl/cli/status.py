@@ -34,6 +34,9 @@ def status(
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
+    all_topics: Annotated[
+        bool, typer.Option("--all", help="List every topic (by default the largest 25 when there are more).")
+    ] = False,
 ) -> None:
     """Headroom against every budget, and the size of every section and topic.
 
@@ -41,6 +44,7 @@ def status(
     Examples:
       memctl status memory/
       memctl status agents/*/memory --format json
+      memctl status fleet/memory --all
     """
     from memctl.cli.views import render_fleet_text, render_status_text
     from memctl.status import build_status
@@ -56,6 +60,6 @@ def status(
     if format is TextOrJson.json:
         emit_json(reports[0] if len(reports) == 1 else reports)
     elif len(reports) == 1:
-        emit(render_status_text(reports[0], color_wanted(), table_width()))
+        emit(render_status_text(reports[0], color_wanted(), table_width(), all_topics))
     else:
         emit(render_fleet_text(reports, color_wanted(), table_width()))
