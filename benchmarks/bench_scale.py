@@ -23,6 +23,7 @@ from pathlib import Path
 from memctl.cache import cache_file
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+TIMEOUT = float(os.environ.get("BENCH_TIMEOUT", "300"))  # a run past it is cut and shown as inf
 BIN = Path(sys.executable).parent
 WORDS = ("deploy queue lease agent fleet cost release rollback incident disk cache token budget index "
          "topic section archive host bastion scratch prune health staging database migration").split()
@@ -63,8 +64,11 @@ def run(command: list[str], home: Path, cold: bool) -> tuple[float, int]:
         Path(cache_file(str(home.resolve()))).unlink(missing_ok=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   env={**os.environ, "MEMCTL_TODAY": "2026-11-29"})
+    try:
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                       env={**os.environ, "MEMCTL_TODAY": "2026-11-29"}, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return float("inf"), 0  # printed as "inf": did not finish within TIMEOUT seconds
     elapsed = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return elapsed, max(peak, before) // 1024
@@ -81,6 +85,7 @@ def commands(home: Path, huge: bool) -> dict[str, list[str]]:
                 "split the topic (plan)": [memctl, "split", f"{h}/topics/big.md"]}
     return {"status --format json": [memctl, "status", h, "--format", "json"],
             "status (text)": [memctl, "status", h],
+            "status --all (text)": [memctl, "status", h, "--all"],
             "lint --exit-zero": [memctl, "lint", h, "--exit-zero"],
             "assemble --query, --budget 8000": [memctl, "assemble", h, "--query", "bastion migration kalotor",
                                                 "--budget", "8000"],

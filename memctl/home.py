@@ -26,6 +26,7 @@ from memctl.walk import walk
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from os import PathLike
     from typing import Any
 
@@ -396,8 +397,10 @@ def load_home(
     config_file: str | PathLike[str] | None = None,
     overrides: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> MemoryHome:
-    """Read the home at PATH (a folder, or its index file) into a MemoryHome."""
+    """Read the home at PATH (a folder, or its index file) into a MemoryHome. `progress` is told
+    ("reading files", done, total) as topic and archive files are read."""
     given = os.fspath(path)
     root, index_name = resolve_home(given)
     notices: tuple[str, ...] = ()
@@ -438,9 +441,15 @@ def load_home(
     linked.update(by_stem.values())
     candidates = _one_path_each(root, walked, linked)
 
+    done, total = 0, len(candidates)
+
     def read(rels: list[str]) -> list[Doc]:
+        nonlocal done
         docs = []
         for rel in rels:
+            done += 1
+            if progress is not None:
+                progress("reading files", done, total)
             try:
                 docs.append(load_doc(os.path.join(root, rel), rel, counter, level, cache, guard))
             except InputError as error:  # one bad file never stops a command that does not need it
@@ -452,6 +461,7 @@ def load_home(
     linked.update(rel for _, _, rel in wikilinks if rel)
     stored, passed = walk(root, tuple(f"{folder}/**/*.md" for folder in ARCHIVE_DIRS), guard)
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
+    total += len(stored)
     archived = read(list(stored))
     shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived),

@@ -5,6 +5,7 @@ The report is plain data; its JSON form is documented in the README and kept sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -61,14 +62,19 @@ def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
     }
 
 
-def build_status(home: MemoryHome, today: date) -> dict[str, Any]:
-    """The status report of one home."""
+def build_status(home: MemoryHome, today: date,
+                 progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
+    """The status report of one home. `progress` is told ("counting tokens", done, total) per topic."""
     budgets = home.config.budgets
     index = home.index
     cap = home.index_cap
     sizes = index_sizes(home)
     loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
-    topics = [_topic(home, doc, today) for doc in home.topics]
+    topics = []
+    for number, doc in enumerate(home.topics, 1):
+        if progress is not None:
+            progress("counting tokens", number, len(home.topics))
+        topics.append(_topic(home, doc, today))
     always = [t for t in topics if t["always"]]
     always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
     cut = cap.cut_part(index)

@@ -134,3 +134,24 @@ def test_a_large_home_lists_its_largest_topics_and_counts_the_rest(cli, tmp_path
     report = json.loads(cli("status", str(home), "--format", "json", "--all").stdout)
     assert len(report["topics"]) == 30
     assert len(json.loads(cli("status", str(home), "--format", "json").stdout)["topics"]) == 30
+
+
+def test_the_progress_bar_shows_only_on_a_terminal_and_after_its_delay():
+    import io
+
+    from rich.console import Console
+
+    from memctl.cli.common import ProgressBar
+
+    def run(**options) -> str:
+        screen = io.StringIO()
+        bar = ProgressBar(console=Console(file=screen, force_terminal=True, width=80), **options)
+        for n in range(1, 4):
+            bar("reading files", n, 3)
+        bar.stop()
+        return screen.getvalue()
+
+    assert "reading files" in run(enabled=True, delay=0)
+    assert run(enabled=True, delay=60) == ""  # a quick run never shows it
+    assert run(enabled=False, delay=0) == ""  # not a terminal, or CI
+    assert not ProgressBar().enabled  # pytest's stderr is no terminal

@@ -57,7 +57,62 @@ ApplyPlanOpt = Annotated[Path | None, typer.Option(
 
 def err(message: str) -> None:
     """Messages for people go to stderr; stdout carries only the payload. Secrets never leave."""
+    PROGRESS.stop()
     sys.stderr.write(redact(message.rstrip("\n")) + "\n")
+
+
+class ProgressBar:
+    """A rich progress bar on stderr for a long run, called as (stage, done, total).
+
+    It shows only on a terminal (never in a pipe, a file or a CI log) and only once the run has
+    passed `delay` seconds, so a quick command never flickers; it is transient, and goes before
+    anything else is written (`emit`, `err`)."""
+
+    def __init__(self, enabled: bool | None = None, delay: float = 1.0, console: Any = None):
+        import os
+        import time
+
+        if enabled is None:
+            enabled = sys.stderr.isatty() and not os.environ.get("CI") and os.environ.get("TERM") != "dumb"
+        self.enabled = enabled
+        self._clock = time.monotonic
+        self._start, self._delay, self._console = self._clock(), delay, console
+        self._bar: Any = None
+        self._tasks: dict[str, Any] = {}
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self._bar is None:
+            if self._clock() - self._start < self._delay:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=self._console or Console(stderr=True), transient=True)
+            self._bar.start()
+        if stage not in self._tasks:
+            for task in self._tasks.values():
+                self._bar.update(task, visible=False)
+            self._tasks[stage] = self._bar.add_task(stage, total=total)
+        self._bar.update(self._tasks[stage], completed=done, total=total)
+
+    def stop(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None
+
+
+PROGRESS = ProgressBar(enabled=False)  # replaced by `progress()` in commands that read whole homes
+
+
+def progress() -> ProgressBar:
+    """The run's progress bar (one per process), started now."""
+    global PROGRESS
+    if not PROGRESS.enabled:
+        PROGRESS = ProgressBar()
+    return PROGRESS
 
 
 def fail(error: MemctlError) -> NoReturn:
@@ -66,7 +121,8 @@ def fail(error: MemctlError) -> NoReturn:
 
 
 def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:
-    home = load_home(path, config_file=config, overrides={"tokenizer": tokenizer, "profile": profile})
+    home = load_home(path, config_file=config, overrides={"tokenizer": tokenizer, "profile": profile},
+                     progress=progress())
     for warning in home.warnings():
         err(f"warning: {warning}")
     return home
@@ -74,6 +130,7 @@ def open_home(path: str | Path, config: Path | None, tokenizer: str | None, prof
 
 def emit(text: str) -> None:
     """A report on stdout: anything in it that looks like a credential is cut to four characters."""
+    PROGRESS.stop()
     text = redact(text)
     sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
 

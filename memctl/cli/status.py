@@ -19,6 +19,7 @@ from memctl.cli.common import (
     emit_json,
     fail,
     open_home,
+    progress,
     table_width,
 )
 from memctl.config import today
@@ -53,7 +54,7 @@ def status(
     try:
         for path in paths or [Path(".")]:
             home = open_home(path, config, tokenizer, profile)
-            reports.append(build_status(home, today()))
+            reports.append(build_status(home, today(), progress()))
             home.save_cache()
     except MemctlError as error:
         fail(error)
