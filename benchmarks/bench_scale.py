@@ -89,7 +89,8 @@ def commands(home: Path, huge: bool) -> dict[str, list[str]]:
             "lint --exit-zero": [memctl, "lint", h, "--exit-zero"],
             "assemble --query, --budget 8000": [memctl, "assemble", h, "--query", "bastion migration kalotor",
                                                 "--budget", "8000"],
-            "consolidate (plan)": [memctl, "consolidate", h]}
+            "consolidate (plan)": [memctl, "consolidate", h],
+            "consolidate --target 1250 (plan)": [memctl, "consolidate", h, "--target", "1250"]}
 
 
 def measure(home: Path, huge: bool) -> dict[str, tuple[float, float, int]]:

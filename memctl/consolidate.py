@@ -20,7 +20,7 @@ from memctl.entries import ENTRIES_VERSION, Entry, entries_from_json, entries_to
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import check_destination
 from memctl.home import Doc, MemoryHome, doc_from_text
-from memctl.markdown import front_matter_span, split_lines
+from memctl.markdown import front_matter_span, simple_front_matter, split_lines
 from memctl.words import plural
 from memctl.writer import FileChange, WritePlan, check_plan
 
@@ -92,12 +92,26 @@ class _Work:
         return removed
 
 
+_UPDATED = re.compile(r"^(updated:[ \t]*)\d{4}-\d{2}-\d{2}(?=[ \t]*(?:#.*)?\r?\n?$)")
+
+
 def _set_updated(text: str, today: date, newline: str) -> str:
     """`updated` set to today in existing front matter, comments and key order kept (ruamel.yaml)."""
     lines = split_lines(text)
     span = front_matter_span(lines)
     if not span:
         return text
+    front = "".join(lines[1 : span - 1])
+    if simple_front_matter(front.replace("\r\n", "\n")) is not None:  # the usual `updated: 2026-11-02`
+        at = [n for n in range(1, span - 1) if _UPDATED.match(lines[n])]
+        if len(at) == 1:  # only the date changes, in place: no YAML parser needed, nothing else touched
+            line = lines[at[0]]
+            lines[at[0]] = _UPDATED.sub(lambda m: m.group(1) + today.isoformat(), line, count=1)
+            return "".join(lines)
+    return _set_updated_yaml(lines, span, today, newline, text)
+
+
+def _set_updated_yaml(lines: list[str], span: int, today: date, newline: str, text: str) -> str:
     from io import StringIO
 
     from ruamel.yaml import YAML
@@ -157,7 +171,8 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
     parsed = {}
     where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
-    for doc in docs:
+    # duplicates are sought only for topics over target, but found in every topic
+    for doc in docs if over_target else ():
         lines = split_lines(doc.text)
         entries = _entries(home, doc, lines)
         parsed[doc.rel] = (lines, entries)
@@ -168,13 +183,14 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
     for doc in docs:
+        if doc.rel not in over_target:
+            continue
         lines, entries = parsed[doc.rel]
         work = _Work(doc, count)
         before = count(doc.text)
-        over = doc.rel in over_target
         steps: list[Step] = []
         duplicates = []
-        for entry in entries if over else ():
+        for entry in entries:
             if entry.kind == "section":
                 continue
             here = f"{doc.rel}:{entry.start + 1}"
@@ -183,8 +199,6 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             keeper = next((p for p in places if p.rsplit(":", 1)[0] not in over_target), places[0])
             if keeper != here:
                 duplicates.append((entry, keeper))
-        if not over:
-            continue
         stem = doc.stem
         archive_rel = f"archive/{stem}.md"
         nl = work.newline

@@ -154,10 +154,12 @@ _FLOW_ITEM = re.compile(r"^[A-Za-z_][A-Za-z0-9_./ -]*$")
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 
 
-def _simple_front_matter(text: str) -> dict[str, Any] | None:
+def simple_front_matter(text: str) -> dict[str, Any] | None:
     """The values of front matter written the usual way (`key: word`, `key: 2026-11-29`,
     `key: [a, b]`, `key: true`, comments), without a YAML parser; None for anything else, which
     ruamel.yaml then reads. Parsing YAML costs ~2 ms a file, which a fleet of 10,000 notices."""
+    if "\t" in text:  # YAML takes a tab in some places and not others: ruamel.yaml decides
+        return None
     values: dict[str, Any] = {}
     for line in text.split("\n"):
         stripped = line.strip()
@@ -194,7 +196,9 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
 
     `first_line` is the 1-based line of the YAML's first line in the file, for messages.
     """
-    simple = _simple_front_matter(text)
+    simple = simple_front_matter(text)
+    if simple == {}:  # comments or blank lines only: YAML reads nothing
+        return {}, None
     if simple is not None:
         quick: dict[str, Any] = {"extra_keys": [k for k in simple if k not in FRONT_MATTER_KEYS]}
         for key, kind in FRONT_MATTER_KEYS.items():

@@ -28,9 +28,10 @@ PATTERNS = (
     ("Nostr private key", r"\bnsec1[02-9ac-hj-np-z]{58}\b"),
     ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*"),
     ("JSON web token", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
-    # NAME_API_KEY=…, DB_PASSWORD: …, export GITHUB_TOKEN=… (`_` joins words, so no `\b` before the name)
+    # NAME_API_KEY=…, DB_PASSWORD: …, export GITHUB_TOKEN=… (`_` joins words, so no `\b` before the
+    # name: the word just must not go on to its left, and the match starts at it, which keeps it linear)
     ("password or secret assignment",
-     r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|pwd|secret|secret[_-]?key|api[_-]?key|"
+     r"(?i)(?<![A-Za-z0-9])(?:password|passwd|pwd|secret|secret[_-]?key|api[_-]?key|"
      r"access[_-]?token|auth[_-]?token|token|private[_-]?key)\b[\"']?\s*[:=]\s*" + _PLACEHOLDER
      + r"[\"']?([^\s\"'`]{6,})"),
 )
@@ -61,7 +62,7 @@ SEED_LENGTHS = (12, 15, 18, 21, 24)
 
 
 # Names this rule set in cache keys, so findings cached by an older memctl are never reused.
-RULESET = repr((2, PATTERNS, _NEEDS, _WORDS_RUN.pattern, _WIF.pattern, SEED_LENGTHS))
+RULESET = repr((3, PATTERNS, _NEEDS, _WORDS_RUN.pattern, _WIF.pattern, SEED_LENGTHS))
 
 
 def _bip39() -> frozenset[str]:

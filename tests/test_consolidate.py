@@ -235,3 +235,31 @@ def test_lint_fix_rewrites_stale_counts_and_checks_every_topics_links(copy_fixtu
     assert fixed.stdout == "All checks passed!\n"
     home = load_home(root)
     assert f"(~{home.find_topic('chronicle').tokens} tokens)" in (root / "MEMORY.md").read_text()
+
+
+@pytest.mark.parametrize("front", [
+    "title: Deploys\nupdated: 2026-01-02\n",
+    "updated: 2026-01-02  # set by memctl\nskills: [deploy, ops]\nalways: false\n",
+    "# a comment\ntitle:   Spaced\nupdated:   2025-12-31\r\ntags: []\n",
+    "title: Two\nupdated: 2026-11-29\n",
+])
+def test_updated_is_set_in_place_and_reads_as_the_yaml_path_writes_it(front):
+    from ruamel.yaml import YAML
+
+    from memctl.consolidate import _set_updated, _set_updated_yaml
+    from memctl.markdown import front_matter_span, split_lines
+
+    text = f"---\n{front}---\n# Body\n- an entry\n"
+    day = date(2026, 11, 29)
+    fast = _set_updated(text, day, "\n")
+    lines = split_lines(text)
+    slow = _set_updated_yaml(lines, front_matter_span(lines), day, "\n", text)
+    changed = [(a, b) for a, b in zip(split_lines(text), split_lines(fast), strict=True) if a != b]
+    assert all(a.startswith("updated:") and "2026-11-29" in b for a, b in changed)  # nothing else touched
+    assert len(changed) == (0 if "2026-11-29" in front else 1)
+
+    def data(written: str) -> dict:
+        lines = split_lines(written)
+        return dict(YAML(typ="safe").load("".join(lines[1 : front_matter_span(lines) - 1]).replace("\r", "")))
+
+    assert data(fast) == data(slow) and data(fast)["updated"] == day

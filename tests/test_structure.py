@@ -110,3 +110,27 @@ ENTRY_BLOCKS = ["- 2026-01-02: item\n", "- item\n  continued\n", "lazy continuat
                 "- item\n\n  second paragraph\n", "    code\n", "```\n- not an item\n```\n", "> - quoted item\n",
                 "<!-- note -->\n", "---\n", "para\n===\n", "- \n", "-\n  late\n", "  - indented item\n",
                 "- a\n  - b\n    - c\n", "text ending\r\n", "- é ü 日本 item\n"]
+
+
+FRONT_LINES = ["title: Deploys\n", "title:   Spaced out\n", "updated: 2026-11-02\n", "updated: 2026-02-30\n",
+               "skills: [deploy, ops]\n", "skills: []\n", "skills: [1, 2]\n", "skills: [yes, no]\n",
+               "always: true\n", "always: false\n", "always: yes\n", "machine_written: true\n", "# comment\n",
+               "summary: text # with a comment\n", "summary: a: b\n", "summary: 'quoted'\n", "summary: \"dq\"\n",
+               "expires: 2027-01-01\n", "title: 2026\n", "title: null\n", "title:\n", "title: ~\n", "\n",
+               "updated:\t2026-11-02\n", "  indented: x\n", "tags:\n  - a\n", "type: feedback\n", "name: x-y_z\n",
+               "description: Ünïcode ✓ text\n", "title: *alias\n", "title: &anchor x\n", "key: {a: 1}\n",
+               "summary: value with #hash\n", "summary: -dash\n", "topics: [a.md, b/c.md]\n", "title: .5\n"]
+
+
+def test_front_matter_read_without_a_yaml_parser_is_ruamel_s(monkeypatch):
+    """The quick reader of usual front matter gives exactly what ruamel.yaml gives, errors included
+    (it hands ruamel.yaml anything it is not sure of)."""
+    from memctl import markdown
+
+    rng = random.Random(11)
+    texts = ["".join(rng.choice(FRONT_LINES) for _ in range(rng.randint(1, 6))) for _ in range(1500)]
+    texts += [line for line in FRONT_LINES]
+    quick = [markdown.parse_front_matter(text, 2) for text in texts]
+    monkeypatch.setattr(markdown, "simple_front_matter", lambda text: None)
+    for text, fast in zip(texts, quick, strict=True):
+        assert fast == markdown.parse_front_matter(text, 2), text
