@@ -7,6 +7,7 @@ block is ever an entry, and a list item keeps its continuation lines.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -130,13 +131,20 @@ def find_entries(lines: list[str], first: int) -> list[Entry]:
             stop = next((at for at, lvl in headings[i + 1 :] if lvl <= level), len(lines))
             text = "".join(lines[line:stop])
             entries.append(Entry(line, stop, "section", entry_date(lines[line], text)))
-    sections = [(e.start, e.end) for e in entries]
+    covered: list[list[int]] = []  # the lines of dated sections, as disjoint runs (sections may nest)
+    for entry in entries:
+        if covered and entry.start <= covered[-1][1]:
+            covered[-1][1] = max(covered[-1][1], entry.end)
+        else:
+            covered.append([entry.start, entry.end])
+    run_starts = [a for a, _ in covered]
     for kind, start, end, _ in blocks:
         if kind == "heading":
             continue
         while end > start and not lines[end - 1].strip():
             end -= 1
-        if any(a <= start < b for a, b in sections):
+        run = bisect_right(run_starts, start) - 1
+        if run >= 0 and start < covered[run][1]:
             continue  # part of a dated section: it moves with it
         text = "".join(lines[start:end])
         entries.append(Entry(start, end, kind, entry_date(lines[start], text)))
