@@ -105,6 +105,18 @@ def link_line(title: str, href: str, summary: str, tokens: int, newline: str) ->
 
 
 def _front_matter(title: str, summary: str, slug: str, today: date, newline: str) -> str:
+    """A new topic's front matter: written by hand where each value is a plain YAML scalar (the
+    quick reader reads it back to the same values), else by ruamel.yaml, which quotes what needs it."""
+    from memctl.markdown import simple_front_matter
+
+    plain = f"title: {title}\n" + (f"summary: {summary}\n" if summary else "") + f"skills: [{slug}]\nupdated: {today}\n"
+    wanted = {"title": title, **({"summary": summary} if summary else {}), "skills": [slug], "updated": today}
+    if simple_front_matter(plain) == wanted:
+        return ("---\n" + plain + "---\n").replace("\n", newline)
+    return _front_matter_yaml(title, summary, slug, today, newline)
+
+
+def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str) -> str:
     from io import StringIO
 
     from ruamel.yaml import YAML

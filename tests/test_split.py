@@ -290,3 +290,12 @@ def test_split_found_unstable_once_is_stable(tmp_path, blocks):
     if result.moves:
         apply_plan(home.root, result.write)
         assert plan(tmp_path)[1].moves == ()
+
+
+@pytest.mark.parametrize("title", ["Deploys", "Ünïcode ✓ notes", "yes", "2026", "a: b", "Costs #3", "-dash",
+                                   "'quoted'", "[list]", "null", "Tabs\there", "under_score x-y", "*star", "% pct"])
+@pytest.mark.parametrize("summary", ["", "What we learned: rollbacks", "plain words", "ends with #"])
+def test_front_matter_written_by_hand_is_what_ruamel_writes(title, summary):
+    day = date(2026, 11, 29)
+    assert (split._front_matter(title, summary, "deploys", day, "\n")
+            == split._front_matter_yaml(title, summary, "deploys", day, "\n"))
