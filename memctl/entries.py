@@ -1,7 +1,9 @@
 """Entries of a topic: its top-level list items and paragraphs, and its dated sections.
 
-`consolidate` works entry by entry. Entries come from markdown-it-py, so nothing inside a code
-block is ever an entry, and a list item keeps its continuation lines.
+`consolidate` works entry by entry. Entries come from a CommonMark parser (pulldown-cmark through
+pyromark, with markdown-it-py's block tokens as the reference and for files the two read
+differently), so nothing inside a code block is ever an entry, and a list item keeps its
+continuation lines. They are cached by the digest of the file's text.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import json
 import posixpath
 import re
 from collections import Counter
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -117,6 +118,16 @@ class Sizer:
             known[blob] = value
         return {b: v for b, v in known.items() if isinstance(v, list)}
 
+    def shapes(self, blob_ids: list[str]) -> dict[str, list[int]]:
+        """Lines and bytes of each version, without counting its tokens."""
+        known = {b: self.home.cache.get(f"shape:{b}", lambda v: is_count_list(v, 2)) for b in blob_ids}
+        missing = [b for b, v in known.items() if not isinstance(v, list)]
+        for blob, data in self.repo.blobs(missing).items():
+            value = [len(split_lines(data.decode("utf-8", errors="replace"))), len(data)]
+            self.home.cache.put(f"shape:{blob}", value)
+            known[blob] = value
+        return {b: v for b, v in known.items() if isinstance(v, list)}
+
     def links(self, index_rel: str, blob: str) -> list[str]:
         key = f"links:{self.home.config.section_level}:{blob}"
         cached = self.home.cache.get(key, lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
@@ -187,17 +198,12 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
         periods.append({"start": window.start.isoformat(), "end": window.end.isoformat(), "commits": len(inside),
                         **state, "change": change})
         previous = state
-    # the forecast's points: the index after every commit that changed it, whatever the period shown
-    index_rel, points, blob = home.index.rel, [], None
-    for commit, changes in timeline:
-        if commit.time >= until.timestamp():
-            break
-        if index_rel in changes:
-            blob = changes[index_rel]
-            if blob is not None:
-                size = sizer.stats([blob]).get(blob)
-                if size:
-                    points.append((commit.time / 86400, {"lines": size[0], "bytes": size[1], "tokens": size[2]}))
+    # the forecast's points: the index after every commit that changed it, whatever the period shown;
+    # sized only where the forecast looks (the last four weeks, and back while it was over a limit)
+    versions: list[tuple[float, str]] = [(commit.time / 86400, blob) for commit, changes in timeline
+                                         if commit.time < until.timestamp()
+                                         and (blob := changes.get(home.index.rel)) is not None]
+    points = _Points(versions, sizer)
     first = datetime.fromtimestamp(commits[0].time, timezone.utc).isoformat() if commits else None
     note = None
     if repo.shallow:
@@ -221,7 +227,44 @@ FORECAST_DAYS = 28  # the forecast fits the last four weeks of commits, for ever
 DROP = 0.2  # a fall of a fifth or more (a split, a consolidation) starts a new trend
 
 
-def forecast(home: MemoryHome, points: list[tuple[float, dict[str, int]]], until: datetime) -> dict[str, Any]:
+class _Points:
+    """The index's (day, size) after each commit, sized in batches when first asked for: counting
+    every version of a long history costs seconds, and the forecast needs few of them (the last
+    four weeks; lines and bytes alone, back to where an index over its limit went over)."""
+
+    BATCH = 256
+
+    def __init__(self, versions: list[tuple[float, str]], sizer: Sizer):
+        self._versions, self._sizer = versions, sizer
+
+    def __len__(self) -> int:
+        return len(self._versions)
+
+    def day(self, i: int) -> float:
+        return self._versions[i][0]
+
+    def sizes(self, indices: list[int]) -> dict[int, dict[str, int]]:
+        """Lines, bytes and tokens of the versions `indices` (those that can be read)."""
+        stats = self._sizer.stats([self._versions[i][1] for i in indices])
+        return {i: {"lines": v[0], "bytes": v[1], "tokens": v[2]} for i in indices
+                if (v := stats.get(self._versions[i][1]))}
+
+    def backwards(self, last: int, measure: str) -> Iterator[tuple[int, int]]:
+        """(index, value of `measure`) from version `last` back to the first."""
+        for top in range(last, -1, -self.BATCH):
+            chunk = list(range(top, max(top - self.BATCH, -1), -1))
+            if measure == "tokens":
+                found = {i: size["tokens"] for i, size in self.sizes(chunk).items()}
+            else:
+                shapes = self._sizer.shapes([self._versions[i][1] for i in chunk])
+                column = 0 if measure == "lines" else 1
+                found = {i: v[column] for i in chunk if (v := shapes.get(self._versions[i][1]))}
+            for i in chunk:
+                if i in found:
+                    yield i, found[i]
+
+
+def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, Any]:
     """When, at the recent rate, the index reaches its line, byte or load-cap limit.
 
     One story for every period view: a least-squares fit of the index's size after each commit in
@@ -231,15 +274,24 @@ def forecast(home: MemoryHome, points: list[tuple[float, dict[str, int]]], until
     budgets = home.config.budgets
     limits = {"lines": budgets.index_max_lines or budgets.load_cap_lines,
               "bytes": budgets.index_max_bytes or budgets.load_cap_bytes, "tokens": budgets.load_cap_tokens}
+    start = until.timestamp() / 86400 - FORECAST_DAYS
+    window = [i for i in range(len(points)) if points.day(i) >= start]
+    if points and (not window or window[-1] != len(points) - 1):
+        window.append(len(points) - 1)
+    sized = points.sizes(window)
+    latest = max(sized) if sized else None
     for measure, limit in limits.items():
-        if limit and points and points[-1][1][measure] >= limit:
-            since = next(i for i in range(len(points), 0, -1) if i == 1 or points[i - 2][1][measure] < limit) - 1
-            day = datetime.fromtimestamp(points[since][0] * 86400, timezone.utc).date().isoformat()
+        if limit and latest is not None and sized[latest][measure] >= limit:
+            since = latest
+            for i, value in points.backwards(latest, measure):
+                if value < limit:
+                    break
+                since = i
+            day = datetime.fromtimestamp(points.day(since) * 86400, timezone.utc).date().isoformat()
             return {"trend": "over", "rates_per_week": None, "limit": measure, "reaches_on": None, "over_since": day,
                     "message": f"index is already past its {limit:,}-{measure[:-1]} limit since {day} "
-                               f"({points[-1][1][measure]:,} {measure})"}
-    start = until.timestamp() / 86400 - FORECAST_DAYS
-    recent = [p for p in points if p[0] >= start]
+                               f"({sized[latest][measure]:,} {measure})"}
+    recent = [(points.day(i), sized[i]) for i in window if i in sized and points.day(i) >= start]
     drops = [i for i in range(1, len(recent)) if any(recent[i][1][k] <= (1 - DROP) * recent[i - 1][1][k]
                                                      for k in ("lines", "tokens"))]
     if drops:
