@@ -20,7 +20,6 @@ from memctl.errors import InputError
 from memctl.fsutil import Guard, pending_journals, read_text
 from memctl.markdown import front_matter_span, parse_front_matter, split_lines, wikilink_target
 from memctl.record import record
-from memctl.structure import structure
 from memctl.tokens import TokenCounter
 from memctl.walk import walk
 
@@ -241,6 +240,8 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
         return facts
     lines = split_lines(text)
     fm_lines = front_matter_span(lines)
+    from memctl.structure import structure  # a warm run has every file's facts: no parser, no patterns
+
     facts = structure(lines, fm_lines, level)
     facts["fm_lines"] = fm_lines
     facts["fm"], facts["fm_error"] = ({}, None)

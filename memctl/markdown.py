@@ -147,10 +147,12 @@ def yaml_alias_line(text: str) -> int | None:
     return None
 
 
-_SIMPLE_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*?))?[ \t]*$")
-_PLAIN = re.compile(r"^[^-?:,\[\]{}#&*!|>'\"%@`\s](?:[^:#\n]|:(?!\s)|(?<!\s)#)*$")
-_NUMBERISH = re.compile(r"^[-+.0-9]|^(?:\.inf|\.nan|null|Null|NULL|~|y|Y|n|N|on|On|ON|off|Off|OFF)$")
-_FLOW_ITEM = re.compile(r"^[A-Za-z_][A-Za-z0-9_./ -]*$")
+# Patterns as strings, compiled on first use by `re`'s own cache: a warm dispatch reads no front
+# matter and should not pay for compiling them at import.
+_SIMPLE_KEY = r"^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]+(.*?))?[ \t]*$"
+_PLAIN = r"^[^-?:,\[\]{}#&*!|>'\"%@`\s](?:[^:#\n]|:(?!\s)|(?<!\s)#)*$"
+_NUMBERISH = r"^[-+.0-9]|^(?:\.inf|\.nan|null|Null|NULL|~|y|Y|n|N|on|On|ON|off|Off|OFF)$"
+_FLOW_ITEM = r"^[A-Za-z_][A-Za-z0-9_./ -]*$"
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 
 
@@ -165,7 +167,7 @@ def simple_front_matter(text: str) -> dict[str, Any] | None:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        match = _SIMPLE_KEY.match(line.split(" #", 1)[0] if " #" in line else line)
+        match = re.match(_SIMPLE_KEY, line.split(" #", 1)[0] if " #" in line else line)
         if match is None or line[0].isspace():
             return None
         key, raw = match.group(1), (match.group(2) or "").strip()
@@ -180,11 +182,11 @@ def simple_front_matter(text: str) -> dict[str, Any] | None:
                 return None
         elif raw.startswith("[") and raw.endswith("]"):
             items = [item.strip() for item in raw[1:-1].split(",")] if raw[1:-1].strip() else []
-            if not all(_FLOW_ITEM.fullmatch(item) and not _NUMBERISH.match(item) and item not in _BOOLS
+            if not all(re.fullmatch(_FLOW_ITEM, item) and not re.match(_NUMBERISH, item) and item not in _BOOLS
                        for item in items):
                 return None
             values[key] = items
-        elif raw and _PLAIN.match(raw) and not _NUMBERISH.match(raw):
+        elif raw and re.match(_PLAIN, raw) and not re.match(_NUMBERISH, raw):
             values[key] = raw
         else:
             return None
