@@ -136,20 +136,23 @@ def _topics_table(console: Console, topics: list[dict[str, Any]], width: int, al
         if len(topics) > SHOWN_TOPICS:
             shown = sorted(topics, key=lambda t: (-t["tokens"], t["path"]))[:SHOWN_TOPICS]
             title = f"Topics: the largest {SHOWN_TOPICS} of {len(topics):,} ({budget})"
-        table = Table(title=title, title_justify="left")
+        rows = [_topic_cells(topic) for topic in shown]
+        used = _used_columns(rows)
+        table = Table(title=title, title_justify="left", min_width=min(len(title), width))  # title on one line
         # a path is kept whole (the other columns give way) unless it alone is wider than half the table
         longest = max(len(topic["path"]) + 2 for topic in shown)
-        for column in _TOPIC_COLUMNS:
+        for column in (_TOPIC_COLUMNS[i] for i in used):
             table.add_column(column, justify="right" if column == "tokens" else "left",
                              overflow="fold" if column == "path" else "ellipsis",
                              no_wrap=column in ("tokens", "updated"),
                              min_width={"path": min(longest, max(width // 2, 12)), "updated": 10,
                                         "expires": 10}.get(column),
                              max_width={"skills": 18, "expires": 10}.get(column))
-        for topic in shown:
-            cells = _topic_cells(topic)
-            table.add_row(cells[0], Text(cells[1], style="bold red" if topic["over_budget"] else ""), cells[2],
-                          cells[3], cells[4], Text(cells[5], style="red" if topic["expired"] else ""))
+        for topic, cells in zip(shown, rows, strict=True):
+            styled: list[str | Text] = [*cells]
+            styled[1] = Text(cells[1], style="bold red" if topic["over_budget"] else "")
+            styled[5] = Text(cells[5], style="red" if topic["expired"] else "")
+            table.add_row(*(styled[i] for i in used))
         console.print(table)
         if len(shown) < len(topics):
             rest = _rest(topics, shown)
@@ -158,6 +161,12 @@ def _topics_table(console: Console, topics: list[dict[str, Any]], width: int, al
                           f"{_problems(rest)}: --all to list them", soft_wrap=True)
     if not all(topic["linked"] for topic in topics):
         console.print("* not linked from the index")
+
+
+def _used_columns(rows: list[tuple[str, ...]]) -> list[int]:
+    """Path, tokens and loads, and each other column that some row fills (a home without skills or
+    expiry dates gets no empty columns, and its paths the room)."""
+    return [i for i in range(len(_TOPIC_COLUMNS)) if i < 3 or any(row[i] for row in rows)]
 
 
 def _rest(topics: list[dict[str, Any]], shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -188,13 +197,13 @@ def _plain_table(console: Console, title: str, topics: list[dict[str, Any]]) -> 
     """Every topic, in columns padded to their widest cell: rich's table measures each cell many
     times, 13 s for 10,000 rows; this is linear and as readable."""
     rows = [_topic_cells(topic) for topic in topics]
-    widths = [max(len(column), *(len(row[i]) for row in rows)) for i, column in enumerate(_TOPIC_COLUMNS)]
+    used = _used_columns(rows)
+    widths = {i: max(len(_TOPIC_COLUMNS[i]), *(len(row[i]) for row in rows)) for i in used}
 
     def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(cell.rjust(w) if i == 1 else cell.ljust(w) for i, (cell, w) in enumerate(zip(cells, widths,
-                                                                                                    strict=True))).rstrip()
+        return "  ".join(cells[i].rjust(widths[i]) if i == 1 else cells[i].ljust(widths[i]) for i in used).rstrip()
 
-    console.file.write("\n".join([title, line(_TOPIC_COLUMNS), line(tuple("-" * w for w in widths)),
+    console.file.write("\n".join([title, line(_TOPIC_COLUMNS), line(tuple("-" * widths.get(i, 0) for i in range(6))),
                                    *(line(row) for row in rows)]) + "\n")
 
 
