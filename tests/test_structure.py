@@ -122,6 +122,7 @@ FRONT_LINES = ["title: Deploys\n", "title:   Spaced out\n", "updated: 2026-11-02
                "summary: value with #hash\n", "summary: -dash\n", "topics: [a.md, b/c.md]\n", "title: .5\n"]
 
 
+@pytest.mark.filterwarnings("ignore::ruamel.yaml.error.ReusedAnchorWarning")  # the corpus repeats `&anchor` on purpose
 def test_front_matter_read_without_a_yaml_parser_is_ruamel_s(monkeypatch):
     """The quick reader of usual front matter gives exactly what ruamel.yaml gives, errors included
     (it hands ruamel.yaml anything it is not sure of)."""
