@@ -103,7 +103,7 @@ def index_cap(home: MemoryHome) -> CapResult:
     if budgets.load_cap_mode == "openclaw" and budgets.load_cap_chars:
         from memctl.openclaw import bootstrap
 
-        file_chars = bootstrap(home.root, home.index, budgets).memory_chars
+        file_chars = bootstrap(home.root, home.index, budgets, home.config.workspace).memory_chars
     return apply_cap(home.index, budgets, home.counter, file_chars)
 
 

@@ -42,8 +42,11 @@ class Bootstrap:
     memory_chars: int  # what MEMORY.md may take: its per-file cap, or what the files before it leave
 
 
-def bootstrap(root: str, index: Doc, budgets: Budgets) -> Bootstrap:
-    """The bootstrap injection of the workspace `root`, whose MEMORY.md is `index`."""
+def bootstrap(root: str, index: Doc, budgets: Budgets, workspace: str | None = None) -> Bootstrap:
+    """The bootstrap injection of the workspace `root`, whose MEMORY.md is `index`. A missing
+    file's marker names its path as OpenClaw sees it: under `workspace` (the config key, for a home
+    checked out elsewhere than where OpenClaw runs it), else under `root`."""
+    seen_at = os.path.expanduser(workspace) if workspace else root
     per_file = budgets.load_cap_chars or 0
     total = budgets.total_chars or per_file * len(ORDER)
     remaining = total
@@ -57,7 +60,7 @@ def bootstrap(root: str, index: Doc, budgets: Budgets) -> Bootstrap:
                 if name in OPTIONAL:
                     rows.append(Injection(name, None, 0, "not present"))
                     continue
-                marker = min(len(f"[MISSING] Expected at: {path}"), remaining)
+                marker = min(len(f"[MISSING] Expected at: {os.path.join(seen_at, name)}"), remaining)
                 remaining -= marker
                 rows.append(Injection(name, None, marker, "missing"))
                 continue

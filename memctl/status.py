@@ -151,7 +151,7 @@ def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:
         return None
     from memctl.openclaw import bootstrap
 
-    boot = bootstrap(home.root, home.index, home.config.budgets)
+    boot = bootstrap(home.root, home.index, home.config.budgets, home.config.workspace)
     return {"total": boot.total, "used": boot.used, "memory_chars": boot.memory_chars,
             "files": [{"name": f.name, "raw": f.raw, "injected": f.injected, "cause": f.cause} for f in boot.files]}
 

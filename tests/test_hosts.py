@@ -216,3 +216,25 @@ def test_init_writes_a_config_for_the_detected_host_and_never_overwrites(cli, tm
     assert (home / ".gitignore").read_text() == "*.tmp\n# memctl's local state (lock, journal, record)\n.memctl/\n"
     again = cli("init", str(home))
     assert again.exit_code == 2 and "exists already; memctl init never overwrites it" in again.stderr
+
+
+def test_openclaw_missing_file_markers_name_the_workspace_path_openclaw_sees(tmp_path):
+    """The marker holds the file's path, so its cost depends on where OpenClaw runs the workspace:
+    `workspace` in the config says where; without it, the home's own path is used."""
+    import shutil
+
+    from .conftest import FIXTURES
+
+    def injected(folder, workspace):
+        home_dir = tmp_path / folder
+        shutil.copytree(FIXTURES / "openclaw", home_dir)
+        config = "profile: openclaw\n" + (f"workspace: {workspace}\n" if workspace else "")
+        (home_dir / ".memctl.yaml").write_text(config)
+        home = load_home(home_dir)
+        return {f.name: f.injected for f in bootstrap(home.root, home.index, home.config.budgets,
+                                                      home.config.workspace).files if f.cause == "missing"}
+
+    assert injected("a", None)["AGENTS.md"] + len("-longer-path") == injected("a-longer-path", None)["AGENTS.md"]
+    seen = injected("b", "/srv/ws")
+    assert seen == injected("b-longer-path", "/srv/ws")
+    assert seen["AGENTS.md"] == len("[MISSING] Expected at: /srv/ws/AGENTS.md")
