@@ -174,3 +174,14 @@ def test_config_can_live_in_pyproject_toml(tmp_path, cli):
     (tmp_path / "pyproject.toml").write_text('[tool.memctl]\nprofle = "arc"\n')
     result = cli("status", str(tmp_path / "memory"))
     assert result.exit_code == 2 and "pyproject.toml:2: unknown key 'profle'" in result.stderr
+
+
+@pytest.mark.parametrize("home", ["fixtures/arc/memory", "fixtures/fat", "fixtures/messy",
+                                  "fixtures/hosts/claude-emoji"])
+def test_a_file_s_tokens_are_its_parts_tokens_whether_or_not_the_parts_were_built(home):
+    fresh = load_home(home)
+    before = {doc.rel: doc.tokens for doc in (fresh.index, *fresh.topics)}  # the parts not built
+    assert not any("parts" in doc.__dict__ for doc in fresh.topics)
+    loaded = load_home(home)
+    after = {doc.rel: sum(part.tokens for part in doc.parts) for doc in (loaded.index, *loaded.topics)}
+    assert before == after and all(before.values())
