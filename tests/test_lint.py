@@ -149,3 +149,15 @@ def test_every_output_format_is_offered_and_rendered():
     outputs = {fmt: render(fmt, diagnostics, files, all_rules()) for fmt in FORMATS}
     assert all("MEM201" in text for text in outputs.values())
     assert len(set(outputs.values())) == len(FORMATS)
+
+
+def test_the_load_cap_finding_names_the_cut_section_and_counts_the_ones_after_it(tmp_path):
+    def mem205(text: str) -> str:
+        (tmp_path / "MEMORY.md").write_text(text)
+        found, _ = lint_home(load_home(tmp_path), date(2026, 11, 29), LintOptions())
+        return next(d.message for d in found if d.code == "MEM205")
+
+    facts = "".join(f"- fact {n}\n" for n in range(250))
+    assert mem205("# Index\n\n## Notes\n" + facts).endswith("section 'Notes' is not loaded in full")
+    assert mem205("# Index\n\n## Notes\n" + facts + "## More\n- x\n## Last\n- y\n").endswith(
+        "section 'Notes' and 2 sections after it are not loaded in full")

@@ -28,6 +28,8 @@ class Suppressions:
         self.directives: list[Directive] = []
         self.problems: list[Finding] = []  # MEM902: directives naming unknown rules, or none
         self.used: set[tuple[int, str]] = set()
+        if "memctl-" not in doc.text:  # no directive can be here: no line-by-line pass
+            return
         skip = code_lines(doc)
         for number, line in enumerate(split_lines(doc.text), start=1):
             if number in skip:

@@ -9,6 +9,7 @@ from memctl.lint.registry import Context, Finding, rule
 from memctl.loadcap import index_sizes
 from memctl.markdown import split_lines
 from memctl.tokens import utf16_len
+from memctl.words import plural
 
 
 def _line_limit(ctx: Context) -> int | None:
@@ -104,6 +105,8 @@ def index_past_load_cap(ctx: Context) -> Iterator[Finding]:
     if cut is not None:
         line = cut.start_line + cap.lines_loaded_in(cut)
         name = cut.heading or ("front matter" if cut.level < 0 else "the preamble")
+        after = len(home.index.parts) - home.index.parts.index(cut) - 1
+        lost = (f"section {name!r} and {plural(after, 'section')} after it are" if after
+                else f"section {name!r} is")
         yield Finding(home.index.rel, line, 1, f"the host's load cap ({cap.description}) cuts the index here: "
-                      f"section {name!r} and {len(home.index.parts) - home.index.parts.index(cut) - 1} after it "
-                      "are not loaded in full")
+                      f"{lost} not loaded in full")
