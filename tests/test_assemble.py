@@ -250,16 +250,21 @@ def homes(draw):
     return index, topics
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(homes(), st.integers(10, 3000), st.sampled_from(["md", "xml", "json"]), st.sampled_from(
-    ["cl100k_base", "chars4"]), st.one_of(st.none(), WORDS), st.booleans())
-def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fmt, tokenizer, query, front):
-    root = tmp_path_factory.mktemp("home")
+def write_home(root, home_spec):
+    """The files of a home drawn by `homes()`, written under `root`."""
     index, topics = home_spec
     (root / "MEMORY.md").write_text(index)
     (root / "topics").mkdir()
     for name, text in topics.items():
         (root / "topics" / f"{name}.md").write_text(text)
+    return root
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(homes(), st.integers(10, 3000), st.sampled_from(["md", "xml", "json"]), st.sampled_from(
+    ["cl100k_base", "chars4"]), st.one_of(st.none(), WORDS), st.booleans())
+def test_bundle_never_exceeds_its_budget(tmp_path_factory, home_spec, budget, fmt, tokenizer, query, front):
+    root = write_home(tmp_path_factory.mktemp("home"), home_spec)
     home = load_home(root, overrides={"tokenizer": tokenizer})
     try:
         result = assemble(home, AssembleOptions(skills=("a", "b"), query=query, budget=budget, format=fmt,
@@ -336,12 +341,7 @@ def test_token_load_cap_cuts_the_index_by_tokens():
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(homes(), st.integers(10, 3000), st.lists(WORDS, min_size=1, max_size=4))
 def test_query_excerpts_never_displace_what_the_task_selected(tmp_path_factory, home_spec, budget, words):
-    root = tmp_path_factory.mktemp("home")
-    index, topics = home_spec
-    (root / "MEMORY.md").write_text(index)
-    (root / "topics").mkdir()
-    for name, text in topics.items():
-        (root / "topics" / f"{name}.md").write_text(text)
+    root = write_home(tmp_path_factory.mktemp("home"), home_spec)
     home = load_home(root)
     try:
         without = assemble(home, AssembleOptions(skills=("a",), budget=budget), TODAY)

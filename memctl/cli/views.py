@@ -203,7 +203,8 @@ def _plain_table(console: Console, title: str, topics: list[dict[str, Any]]) -> 
     def line(cells: tuple[str, ...]) -> str:
         return "  ".join(cells[i].rjust(widths[i]) if i == 1 else cells[i].ljust(widths[i]) for i in used).rstrip()
 
-    console.file.write("\n".join([title, line(_TOPIC_COLUMNS), line(tuple("-" * widths.get(i, 0) for i in range(6))),
+    rule = tuple("-" * widths.get(i, 0) for i in range(len(_TOPIC_COLUMNS)))
+    console.file.write("\n".join([title, line(_TOPIC_COLUMNS), line(rule),
                                    *(line(row) for row in rows)]) + "\n")
 
 

@@ -26,6 +26,20 @@ def _key_line(doc: Doc, key: str) -> int:
 _STATE_TAG = re.compile(r"\[(STATE|UPDATED):\s*(\d{4}-\d{2}-\d{2})\s*\]", re.IGNORECASE)
 
 
+def _dated_tags(doc: Doc, pattern: re.Pattern[str], group: int) -> Iterator[tuple[int, re.Match[str], date]]:
+    """(1-based line, match, date) of each `pattern` outside code blocks whose `group` is a real date."""
+    code = code_lines(doc)
+    for number, line in enumerate(split_lines(doc.text), start=1):
+        if number in code or "[" not in line:
+            continue
+        for match in pattern.finditer(line):
+            try:
+                day = date.fromisoformat(match.group(group))
+            except ValueError:  # 2026-02-30: not a date, so nothing to check
+                continue
+            yield number, match, day
+
+
 @rule("MEM206", "topic-over-budget", "warning")
 def topic_over_budget(ctx: Context) -> Iterator[Finding]:
     """A topic file is over the topic budget (`topic_tokens`, 1,000 by default).
@@ -70,17 +84,9 @@ def expired_topic(ctx: Context) -> Iterator[Finding]:
             yield Finding(doc.rel, _key_line(doc, "expires"), 1, f"topic expired on {expires.isoformat()}")
         if "[expires:" not in doc.text.lower():  # no inline expiry: no line-by-line pass
             continue
-        skip = code_lines(doc)
-        for number, line in enumerate(split_lines(doc.text), start=1):
-            if number in skip:
-                continue
-            for match in _INLINE_EXPIRES.finditer(line):
-                try:
-                    day = date.fromisoformat(match.group(1))
-                except ValueError:
-                    continue
-                if day < ctx.today:
-                    yield Finding(doc.rel, number, match.start() + 1, f"entry expired on {day.isoformat()}")
+        for number, match, day in _dated_tags(doc, _INLINE_EXPIRES, 1):
+            if day < ctx.today:
+                yield Finding(doc.rel, number, match.start() + 1, f"entry expired on {day.isoformat()}")
 
 
 @rule("MEM402", "stale-topic", "warning")
@@ -99,18 +105,10 @@ def stale_topic(ctx: Context) -> Iterator[Finding]:
             yield Finding(doc.rel, _key_line(doc, "updated"), 1,
                           f"topic last updated {updated.isoformat()}, {age} days ago (stale after {days})")
     index = ctx.home.index
-    code = code_lines(index)
-    for number, line in enumerate(split_lines(index.text), start=1):
-        if number in code or "[" not in line:
-            continue
-        for match in _STATE_TAG.finditer(line):
-            try:
-                day = date.fromisoformat(match.group(2))
-            except ValueError:
-                continue
-            if day < cutoff:
-                yield Finding(index.rel, number, match.start() + 1, f"[{match.group(1).upper()}: {day.isoformat()}] is "
-                              f"{(ctx.today - day).days} days old (stale after {days}): check it still holds")
+    for number, match, day in _dated_tags(index, _STATE_TAG, 2):
+        if day < cutoff:
+            yield Finding(index.rel, number, match.start() + 1, f"[{match.group(1).upper()}: {day.isoformat()}] is "
+                          f"{(ctx.today - day).days} days old (stale after {days}): check it still holds")
 
 
 @rule("MEM207", "stale-token-count", "warning")
