@@ -541,10 +541,6 @@ def _archived(rel: str) -> bool:
     return any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)
 
 
-def _hidden(rel: str) -> bool:
-    return any(part.startswith(".") for part in rel.split("/"))
-
-
 def display_path(path: str) -> str:
     """A path relative to the current folder when it lies below it, with `/`."""
     try:
