@@ -20,6 +20,8 @@ from pathlib import Path
 from memctl.cache import cache_file
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "25"))
+FLEET = int(os.environ.get("BENCH_FLEET", "10000"))  # topics in the large home (0: skip it)
+FLEET_ROUNDS = int(os.environ.get("BENCH_FLEET_ROUNDS", "3"))
 BIN = Path(sys.executable).parent
 WORDS = ("deploy queue lease agent fleet cost release rollback incident disk cache token budget index "
          "topic section archive host bastion scratch prune health staging database migration").split()
@@ -105,7 +107,32 @@ def main() -> None:
     for name, samples in times.items():
         median = statistics.median(samples)
         print(f"{name:<62} {median * 1000:>10.1f} {median / base:>6.2f}x")
+    if FLEET:
+        fleet(folder / "fleet", memctl, ftp)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def fleet(home: Path, memctl: str, ftp: str) -> None:
+    """The same query over a home of FLEET topics (bench_scale's generated fleet), warm."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_scale import make_fleet
+
+    make_fleet(home, FLEET)
+    query = [memctl, "assemble", str(home), "--query", "bastion migration kalotor", "--budget", "8000"]
+    cases = {f"files-to-prompt --cxml (all {FLEET + 1:,} files)": [ftp, "--cxml", str(home)],
+             "memctl assemble --query, --budget 8000, warm": query}
+    for command in cases.values():
+        timed(command)
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(FLEET_ROUNDS):
+        for name, command in cases.items():
+            times[name].append(timed(command))
+    base = statistics.median(next(iter(times.values())))
+    print(f"\n{FLEET:,} topics of ~4 KB (make bench-scale's fleet), {FLEET_ROUNDS} interleaved rounds, medians")
+    print(f"{'command':<62} {'median ms':>10} {'vs ftp':>7}")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:<62} {median * 1000:>10.1f} {median / base:>6.2f}x")
 
 
 if __name__ == "__main__":

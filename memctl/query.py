@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 
 from memctl.home import Doc, Part
@@ -15,11 +16,16 @@ SHOWN = 30  # sections scored but not chosen that --explain lists
 @record
 class Scored:
     doc: Doc
-    part: Part
+    section: int  # which of the doc's sections
     score: float
     terms: tuple[str, ...]  # the words of the section that matched, as written there
     chosen: bool
     why: str  # for one not chosen: below the floor, one term only, only common terms, past --max-sections
+
+    @property
+    def part(self) -> Part:
+        """The section, sized and counted (only the sections shown are)."""
+        return self.doc.sections[self.section]
 
 
 def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS) -> list[Scored]:
@@ -33,13 +39,13 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     query's terms or one in its heading or file name (one shared word in the body of a long query
     is chance, not relevance); at most `most` of them.
     """
-    from memctl.relevance import distinctive, fold, query_terms, scores, term_pattern
+    from memctl.relevance import TermFinder, distinctive, fold, query_terms, scores
 
     terms = query_terms(query)
     if not terms:
         return []
-    pattern = term_pattern(terms)
-    sections: list[tuple[Doc, Part]] = []
+    finder = TermFinder(terms)
+    sections: list[tuple[Doc, int]] = []
     hits: list[Counter[str]] = []
     matched: list[list[str]] = []
     titled: list[set[str]] = []  # the terms found in each section's heading or file name
@@ -47,34 +53,49 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     lengths: list[int] = []
     size, chars = 0, 0
     folded: dict[str, str | None] = {}
+
+    def term_of(word: str) -> str | None:
+        if word not in folded:
+            folded[word] = fold(word, terms)
+        return folded[word]
+
     for doc in docs:
-        lowered = doc.text.lower()
+        text = doc.text
+        lowered = text.lower()
         if not any(term in lowered for term in terms):
             count, length = doc.outline()
             size, chars = size + count, chars + length
             continue
+        spans = doc.spans()
+        starts = [start for start, _, _ in spans]
+        found_in: list[list[str]] = [[] for _ in spans]
+        for offset, word in finder.find(lowered):  # one search of the file, its words shared out by offset
+            k = bisect_right(starts, offset) - 1
+            if k >= 0:
+                found_in[k].append(word)
         stem = doc.stem.lower()
-        for part in doc.sections:
-            body = doc.text[part.start : part.end]
-            if not (body.split("\n", 1)[1] if part.heading and "\n" in body else body).strip():
+        in_stem = finder.words(stem)
+        for k, (start, end, heading_text) in enumerate(spans):
+            newline = text.find("\n", start, end)
+            if not (text[newline + 1 : end] if heading_text and newline >= 0
+                    else text[start:end]).strip():
                 continue  # a heading with nothing under it (a file's title) is no excerpt
-            heading = (part.heading or "").lower()
-            title = pattern.findall(f"{heading} {stem}")
-            found = pattern.findall(lowered, part.start, part.end) + pattern.findall(heading) + title
+            heading = (heading_text or "").lower()
+            in_heading = finder.words(heading)
+            title = in_heading + in_stem
             counts: Counter[str] = Counter()
             words = []
-            for match, n in Counter(found).items():  # counted in C, stemmed once per distinct word
-                if match not in folded:
-                    folded[match] = fold(match, terms)
-                if folded[match] is not None:
-                    counts[folded[match] or ""] += n
-                    words.append(match)
-            sections.append((doc, part))
-            titled.append({folded[m] or "" for m in title if folded.get(m) or fold(m, terms)})
-            headed.append(any(fold(m, terms) for m in pattern.findall(heading)))
+            for word, n in Counter(found_in[k] + in_heading + title).items():  # stemmed once per distinct word
+                term = term_of(word)
+                if term is not None:
+                    counts[term] += n
+                    words.append(word)
+            sections.append((doc, k))
+            titled.append({t for t in map(term_of, title) if t})
+            headed.append(any(map(term_of, in_heading)))
             hits.append(counts)
             matched.append(sorted(words))
-            lengths.append(part.chars + 2 * len(heading) + len(stem) + 3)
+            lengths.append(end - start + 2 * len(heading) + len(stem) + 3)
     size += len(sections)
     chars += sum(lengths)
     if not sections:
@@ -101,6 +122,6 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
             chosen += 1
         elif len(result) - chosen >= SHOWN:
             continue
-        doc, part = sections[i]
-        result.append(Scored(doc, part, round(values[i], 3), tuple(matched[i]), not why, why))
+        doc, k = sections[i]
+        result.append(Scored(doc, k, round(values[i], 3), tuple(matched[i]), not why, why))
     return result

@@ -60,11 +60,43 @@ def query_terms(query: str) -> set[str]:
             if (len(w) > 1 or _CJK.fullmatch(w)) and w not in STOP_WORDS}
 
 
-def term_pattern(terms: set[str]) -> re.Pattern[str]:
-    """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere."""
-    alternatives = [re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
-                    for t in sorted(terms, key=len, reverse=True)]
-    return re.compile("|".join(alternatives))
+class TermFinder:
+    """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere.
+
+    Each stem is searched on its own, as a literal prefix, which the regex engine finds with a fast
+    scan; one alternation of `\\bstem` patterns tries every alternative at every position and is
+    seven times slower over a 40 MB home. A query with a CJK term keeps the alternation, whose
+    longest-first matching decides how a CJK character inside a matched word counts.
+    """
+
+    def __init__(self, terms: set[str]) -> None:
+        ordered = sorted(terms, key=len, reverse=True)
+        self._terms = ordered
+        self._combined = None
+        self._each: list[re.Pattern[str]] = []
+        if any(_CJK.fullmatch(t) for t in terms):
+            self._combined = re.compile("|".join(re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
+                                                 for t in ordered))
+        else:
+            self._each = [re.compile(rf"{re.escape(t)}[^\W_]*") for t in ordered]
+
+    def find(self, text: str) -> list[tuple[int, str]]:
+        """The words found in `text` (lower-cased): (offset, word), in text order."""
+        if not any(term in text for term in self._terms):
+            return []
+        if self._combined is not None:
+            return [(m.start(), m.group()) for m in self._combined.finditer(text)]
+        found: dict[int, str] = {}
+        for pattern in self._each:
+            for m in pattern.finditer(text):
+                start = m.start()
+                if start and (text[start - 1].isalnum() or text[start - 1] == "_"):
+                    continue  # inside a word: `\b` would not match here
+                found.setdefault(start, m.group())  # two stems find the same word once
+        return sorted(found.items()) if len(self._each) > 1 else list(found.items())
+
+    def words(self, text: str) -> list[str]:
+        return [word for _, word in self.find(text)]
 
 
 def fold(match: str, terms: set[str]) -> str | None:

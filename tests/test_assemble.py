@@ -301,6 +301,20 @@ def test_query_terms_are_stemmed_words_without_stop_words_or_possessives():
     assert fold("leases", {"leas"}) == "leas" and fold("least", {"leas"}) is None
 
 
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="abdeimr_1 '’\n-éß", max_size=80),
+       terms=st.sets(st.text(alphabet="abdeimré", min_size=1, max_size=4), min_size=1, max_size=4))
+def test_term_finder_finds_what_one_word_start_pattern_finds(text, terms):
+    """The per-stem literal scan gives the same words at the same offsets as the one alternation
+    of `\\bstem` patterns (longest first) that it replaces for speed."""
+    import re
+
+    from memctl.relevance import TermFinder
+
+    reference = re.compile("|".join(rf"\b{re.escape(t)}[^\W_]*" for t in sorted(terms, key=len, reverse=True)))
+    assert TermFinder(terms).find(text) == [(m.start(), m.group()) for m in reference.finditer(text)]
+
+
 def test_bom_and_crlf_do_not_reach_the_bundle(tmp_path):
     (tmp_path / "MEMORY.md").write_bytes("\ufeff# Title\r\n\r\nline\r\n".encode())
     result = assemble(load_home(tmp_path), AssembleOptions(), TODAY)
