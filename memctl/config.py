@@ -105,6 +105,7 @@ class Config:
     dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
     query_floor: float = 0.4  # assemble --query: a section must score this share of the best
     workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
+    lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's)
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -127,6 +128,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace (default: where it is)"),
+    "lessons": ("str", "the file `memctl capture` adds lessons to (default LESSONS.md for openclaw, "
+                       "memory/topics/lessons.md for volute, topics/lessons.md otherwise)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -378,6 +381,7 @@ def load_config(
         dedupe_only=tuple(merged.get("dedupe_only", ())),
         query_floor=float(merged.get("query_floor", 0.4)),
         workspace=merged.get("workspace"),
+        lessons=merged.get("lessons"),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

@@ -15,6 +15,10 @@ from collections.abc import Callable
 
 from memctl.fsutil import Guard, kind_of
 
+# Folders no walk enters: `memctl hook pre-compact`'s copies of the home are backups, not memory
+# (read on every run they would make each dispatch slower with every compaction).
+NOT_WALKED = frozenset({"archive/snapshots", "memory/archive/snapshots"})
+
 
 def _wild(text: str) -> bool:
     return "*" in text or "?" in text or "[" in text
@@ -123,7 +127,7 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
                     passed.append((rel, "symlink resolves outside the home", os.path.realpath(entry.path)))
                 continue
             if is_dir:
-                if is_link and _is_loop(path, entry.path):
+                if rel in NOT_WALKED or (is_link and _is_loop(path, entry.path)):
                     continue  # `topics/loop -> ..`: a link to the folder that holds it, or above
                 if depth is None or level < depth:
                     through = linked or is_link

@@ -1,8 +1,8 @@
 """The `memctl` entry point.
 
-`assemble` runs before every dispatch, so it takes a fast path that imports neither Typer nor
-rich (see fast.py); everything else, and any `assemble` call the fast path does not handle
-(help, a usage error), goes through the Typer app in main.py.
+`assemble` runs before every dispatch and `hook EVENT` before every prompt, so they take fast
+paths that import neither Typer nor rich (fast.py, hookrun.py); everything else, and any call a
+fast path does not handle (help, an `assemble` usage error), goes through the Typer app in main.py.
 """
 
 from __future__ import annotations
@@ -17,6 +17,12 @@ def app() -> None:
         from memctl.cli.fast import run_assemble
 
         code = run_assemble(argv[1:])
+        if code is not None:
+            sys.exit(code)
+    if argv[:1] == ["hook"] and argv[1:2] and argv[1] != "install" and "_MEMCTL_COMPLETE" not in os.environ:
+        from memctl.cli.hookrun import run as run_hook  # a host runs it on every prompt: no Typer
+
+        code = run_hook(argv[1:])
         if code is not None:
             sys.exit(code)
     from memctl.cli.main import run

@@ -1,0 +1,156 @@
+"""`memctl hook`: the commands a host runs (user-prompt, session-start, pre-compact), and `install`.
+
+The three events normally run through hookrun.py, without Typer (they run on every prompt); these
+Typer commands are their help and reference, and run the same code.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import HomeArg, app, emit, err, fail
+from memctl.errors import MemctlError
+from memctl.hooks import BUDGET, CHARS
+
+hook_app = typer.Typer(
+    help="Memory delivered through the host's own hooks (Claude Code, Volute). Each event reads the "
+         "hook's JSON on stdin, answers in the host's format on stdout, and never blocks the host: any "
+         "failure is one line on stderr and exit 0.",
+    no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(hook_app, name="hook", short_help="Memory delivered through Claude Code's and Volute's hooks.")
+
+PathArg = Annotated[Path | None, typer.Argument(
+    metavar="PATH", help="The memory home (default: the hook input's cwd).", show_default=False)]
+CharsOpt = Annotated[int, typer.Option("--chars", metavar="N", min=1, help="Characters of context at most (≤ 10,000).")]
+BudgetOpt = Annotated[int, typer.Option("--budget", metavar="TOKENS", min=1, help="Tokens of context at most.")]
+
+
+class Host(str, Enum):
+    claude_code = "claude-code"
+    volute = "volute"
+
+
+HostOpt = Annotated[Host | None, typer.Option(
+    "--host", help="The output's shape (default: volute for a Volute home, else claude-code).")]
+
+
+def _run(event: str, path: Path | None, **values: object) -> None:
+    from memctl.cli.hookrun import run_event
+    from memctl.hooks import HookOptions
+
+    host = values.pop("host", None)
+    options = HookOptions(host=host.value if isinstance(host, Host) else None, **values)  # type: ignore[arg-type]
+    raise typer.Exit(run_event(event, str(path) if path is not None else None, options))
+
+
+@hook_app.command("user-prompt")
+def user_prompt(path: PathArg = None, chars: CharsOpt = CHARS, budget: BudgetOpt = BUDGET, host: HostOpt = None,
+                max_sections: Annotated[int, typer.Option("--max-sections", metavar="N", min=1,
+                                                          help="Sections at most.")] = 4) -> None:
+    """UserPromptSubmit: the topic sections the prompt is about, as additionalContext.
+
+    Scored as `assemble --query` scores them, over the topic files only (the host loads the index
+    itself); nothing is printed when nothing is relevant enough.
+
+    \b
+    Example (what Claude Code runs):
+      echo '{"prompt": "why did the deploy fail?", "cwd": "/repo"}' | memctl hook user-prompt memory/
+    """
+    _run("user-prompt", path, chars=chars, budget=budget, host=host, max_sections=max_sections)
+
+
+@hook_app.command("session-start")
+def session_start(path: PathArg = None, chars: CharsOpt = CHARS, budget: BudgetOpt = BUDGET,
+                  host: HostOpt = None) -> None:
+    """SessionStart: the always and machine-written topics, and what of the index the host's load
+    cap leaves out, as additionalContext.
+
+    \b
+    Example:
+      echo '{"source": "startup"}' | memctl hook session-start memory/
+    """
+    _run("session-start", path, chars=chars, budget=budget, host=host)
+
+
+@hook_app.command("pre-compact")
+def pre_compact(path: PathArg = None,
+                extractor: Annotated[str | None, typer.Option(
+                    "--extractor", metavar="CMD", help="As `memctl capture --extractor`.")] = None,
+                timeout: Annotated[float, typer.Option("--timeout", metavar="SECONDS",
+                                                       help="How long the extractor may run.")] = 20.0) -> None:
+    """PreCompact: `capture --apply` from the transcript, then a snapshot of every memory file that
+    changed since the last one into archive/snapshots/<UTC time>/ (so a consolidation on the host's
+    side that deletes a file loses nothing). Prints nothing on stdout.
+
+    \b
+    Example:
+      echo '{"transcript_path": "/home/me/.claude/projects/app/3f2a.jsonl", "trigger": "auto"}' \\
+        | memctl hook pre-compact memory/
+    """
+    _run("pre-compact", path, extractor=extractor, timeout=timeout)
+
+
+class Scope(str, Enum):
+    project = "project"
+    user = "user"
+
+
+@hook_app.command("install")
+def install(
+    path: HomeArg = Path("."),
+    host: Annotated[Host, typer.Option("--host", help="The host whose settings get the hooks.")] = Host.claude_code,
+    scope: Annotated[Scope, typer.Option(
+        "--scope", help="project: <project>/.claude/settings.json; user: ~/.claude/settings.json.")] = Scope.project,
+    settings: Annotated[Path | None, typer.Option(
+        "--settings", metavar="FILE", help="This settings file instead.")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Write the settings (without it, only the diff).")] = False,
+) -> None:
+    """Add memctl's three hooks to Claude Code's settings, keeping every other key and hook.
+
+    Prints the diff; --apply writes it. Running it again changes nothing. For Volute, see the
+    README: its hooks are scripts in the mind's .local/hooks/.
+
+    \b
+    Examples:
+      memctl hook install memory/
+      memctl hook install memory/ --scope user --apply
+    """
+    import difflib
+    import os
+    import shutil
+    import sys
+
+    from memctl.home import resolve_home
+    from memctl.settings import merged, project_of, settings_path, write_settings
+
+    if host is not Host.claude_code:
+        fail(MemctlError("Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows "
+                         "the two scripts to add (`memctl hook install` writes Claude Code's settings only)"))
+    try:
+        root, _ = resolve_home(str(path))
+        target = str(settings) if settings is not None else settings_path(scope.value, project_of(root))
+        before = None
+        if os.path.lexists(target):
+            from memctl.fsutil import read_text
+
+            before = read_text(target)
+        running = os.path.abspath(sys.argv[0])  # the memctl this is, when run as `memctl`
+        executable = running if os.path.basename(running) == "memctl" and os.access(running, os.X_OK) \
+            else (shutil.which("memctl") or "memctl")
+        after, added = merged(before, target, executable, root)
+        if not added:
+            err(f"{target}: memctl's hooks are there already; nothing to change")
+            return
+        emit("".join(difflib.unified_diff((before or "").splitlines(keepends=True), after.splitlines(keepends=True),
+                                          f"a/{target}" if before is not None else "/dev/null", f"b/{target}")))
+        if apply:
+            written = write_settings(target, after)
+            err(f"added {', '.join(added)} to {written}")
+        else:
+            err(f"would add {', '.join(added)} to {target}; --apply writes it")
+    except MemctlError as error:
+        fail(error)

@@ -1,0 +1,95 @@
+"""Running `memctl hook EVENT` without Typer: a host runs it on every prompt.
+
+Whatever goes wrong (a bad option in the host's settings, a broken home, a failing extractor) is
+one line on stderr and exit 0 with nothing on stdout: Claude Code takes exit 2 from a
+UserPromptSubmit hook as "block this prompt", and memory must never stop the user. `--help` and
+`hook install` go to the Typer command in hook.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime, timezone
+
+from memctl.hooks import EVENTS, HOSTS, HookOptions
+
+OPTIONS = {"--chars": ("chars", int), "--budget": ("budget", int), "--host": ("host", str),
+           "--max-sections": ("max_sections", int), "--extractor": ("extractor", str), "--timeout": ("timeout", float)}
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse(argv: list[str]) -> tuple[str, str | None, HookOptions]:
+    """(event, PATH or None, options) from `EVENT [PATH] [--option value]…`."""
+    if not argv or argv[0] not in EVENTS:
+        raise UsageError(f"unknown hook event {argv[0] if argv else ''!r}; choose one of {', '.join(EVENTS)}")
+    event, rest = argv[0], list(argv[1:])
+    values: dict[str, object] = {}
+    paths: list[str] = []
+    while rest:
+        arg = rest.pop(0)
+        if not arg.startswith("--"):
+            paths.append(arg)
+            continue
+        flag, has_value, value = arg.partition("=")
+        if flag not in OPTIONS:
+            raise UsageError(f"unknown option {flag}")
+        if not has_value:
+            if not rest:
+                raise UsageError(f"{flag} needs a value")
+            value = rest.pop(0)
+        name, kind = OPTIONS[flag]
+        try:
+            values[name] = kind(value)
+        except ValueError:
+            raise UsageError(f"{flag} takes a number, not {value!r}") from None
+    if len(paths) > 1:
+        raise UsageError("give one PATH")
+    if values.get("host") not in (None, *HOSTS):
+        raise UsageError(f"--host is one of {', '.join(HOSTS)}")
+    for name in ("chars", "budget", "max_sections", "timeout"):
+        if name in values and values[name] <= 0:  # type: ignore[operator]
+            raise UsageError(f"--{name.replace('_', '-')} must be more than 0")
+    return event, (paths[0] if paths else None), HookOptions(**values)  # type: ignore[arg-type]
+
+
+def run(argv: list[str]) -> int | None:
+    """Exit code 0 whatever happens; None for `--help`, which Typer prints."""
+    if any(a in ("--help", "-h") for a in argv):
+        return None
+    try:
+        event, path, options = parse(argv)
+    except UsageError as problem:
+        sys.stderr.write(f"memctl hook: {problem} (nothing added; see memctl hook --help)\n")
+        return 0
+    return run_event(event, path, options)
+
+
+def run_event(event: str, path: str | None, options: HookOptions) -> int:
+    from memctl.config import today
+    from memctl.errors import MemctlError
+    from memctl.hooks import run_hook
+
+    try:
+        raw = sys.stdin.buffer.read() if not sys.stdin.isatty() else b""
+        out, notes = run_hook(event, path or "", raw, options, today(), datetime.now(timezone.utc))
+    except MemctlError as error:
+        from memctl.secrets import redact
+
+        sys.stderr.write(f"memctl hook {event}: {redact(str(error))} (nothing added)\n")
+        return 0
+    except Exception as error:  # noqa: BLE001 - a hook never blocks its host, whatever broke
+        from memctl.secrets import redact
+
+        sys.stderr.write(f"memctl hook {event}: {type(error).__name__}: {redact(str(error))} (nothing added)\n")
+        return 0
+    try:
+        sys.stdout.write(out)
+        sys.stdout.flush()
+    except OSError:
+        pass
+    for note in notes:
+        sys.stderr.write(f"memctl hook {event}: {note}\n")
+    return 0
