@@ -7,6 +7,7 @@ the figures are medians over the rounds. Ratios below 1.0 mean memctl is faster.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -62,9 +63,9 @@ def make_home(root: Path) -> None:
         (root / "topics" / f"topic-{t}.md").write_text("".join(body))
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str], stdin: bytes | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
 
 
@@ -85,6 +86,8 @@ def main() -> None:
     dispatch = [*skills, "--query", query_words()]
     everything = [memctl, "assemble", str(home), "--budget", "200000", "--format", "xml",
                   *[a for s in range(10) for a in ("--skill", f"skill-{s}")]]
+    prompt = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": query_words()}).encode()
+    hook = [memctl, "hook", "user-prompt", str(home)]
     cases = {
         "files-to-prompt --cxml (all 51 files)": ([ftp, "--cxml", str(home)], None),
         "memctl assemble, dispatch (index + 2 skills), warm": (skills, None),
@@ -92,15 +95,19 @@ def main() -> None:
         "memctl assemble, all 51 files, warm": (everything, None),
         "memctl assemble, dispatch, cold (no cache)": (
             [str(cold_home) if a == str(home) else a for a in dispatch], Path(cache_file(str(cold_home.resolve())))),
+        "memctl hook user-prompt (Claude Code's stdin), warm": (hook, None),
     }
+    def stdin_of(command: list[str]) -> bytes | None:
+        return prompt if command is hook else None
+
     for command, _ in cases.values():
-        timed(command)  # warm the OS file cache and memctl's token cache
+        timed(command, stdin_of(command))  # warm the OS file cache and memctl's token cache
     times: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(ROUNDS):
         for name, (command, clear) in cases.items():
             if clear is not None:
                 clear.unlink(missing_ok=True)
-            times[name].append(timed(command))
+            times[name].append(timed(command, stdin_of(command)))
     base = statistics.median(times["files-to-prompt --cxml (all 51 files)"])
     print(f"assemble benchmark: 300-line index, 50 topics of ~4 KB, {ROUNDS} interleaved rounds, medians")
     print(f"{'command':<62} {'median ms':>10} {'vs ftp':>7}")
