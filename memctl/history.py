@@ -7,6 +7,7 @@ once, keyed by its git blob id in the home's cache.
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 from collections import Counter
@@ -16,8 +17,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from memctl.cache import is_count_list
-from memctl.errors import MemctlError
-from memctl.gitlog import Repo
+from memctl.errors import InputError, MemctlError
+from memctl.fsutil import read_text
+from memctl.gitlog import Commit, Repo
 from memctl.home import ARCHIVE_DIRS, MemoryHome
 from memctl.markdown import front_matter_span, split_lines
 from memctl.structure import structure
@@ -211,7 +213,8 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
     elif not commits:
         note = "no commit touches this home yet"
     return {"periods": periods, "forecast": forecast(home, points, until), "shallow": repo.shallow,
-            "first_commit": first, "commits": len(commits), "note": note}
+            "first_commit": first, "commits": len(commits), "note": note,
+            "lost": lost_files(home, repo, timeline)}
 
 
 def _slope(points: list[tuple[float, float]]) -> float:
@@ -363,6 +366,51 @@ def dispatches(home: MemoryHome, period: str, since: datetime | None, until: dat
     }
 
 
+def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[str, str | None]]],
+               ) -> list[dict[str, Any]]:
+    """Memory files (the index and topics by the config's globs) deleted in git and not back since,
+    whose text is kept nowhere in the home now: not in another memory file, the archive or a
+    snapshot. Each with the commit that deleted it and how many of its lines are gone."""
+    def memory_file(rel: str) -> bool:
+        return (rel.endswith(".md") and not any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)
+                and not any(p.startswith(".") for p in rel.split("/"))
+                and (rel == home.index.rel or any(glob_match(rel, g) for g in home.config.topics)))
+
+    last_blob: dict[str, str] = {}
+    deleted: dict[str, tuple[Commit, str]] = {}  # rel -> (the commit that deleted it, its last version)
+    for commit, changes in timeline:
+        for rel, blob in changes.items():
+            if blob is not None:
+                last_blob[rel] = blob
+                deleted.pop(rel, None)
+            elif rel in last_blob and memory_file(rel):
+                deleted[rel] = (commit, last_blob[rel])
+    deleted = {rel: v for rel, v in deleted.items() if not os.path.lexists(os.path.join(home.root, rel))}
+    if not deleted:
+        return []
+    kept: set[str] = set()
+    for doc in (home.index, *home.topics, *home.archived):
+        kept.update(line.strip() for line in doc.text.splitlines())
+    snapshots = os.path.join(home.root, "archive", "snapshots")
+    for folder, _, names in os.walk(snapshots):
+        for name in names:
+            try:
+                kept.update(line.strip() for line in read_text(os.path.join(folder, name)).splitlines())
+            except InputError:
+                continue
+    contents = repo.blobs([blob for _, blob in deleted.values()])
+    lost = []
+    for rel, (commit, blob) in sorted(deleted.items()):
+        text = contents.get(blob, b"").decode("utf-8", errors="replace")
+        missing = [line for line in (raw.strip() for raw in text.splitlines()) if line and line not in kept]
+        if missing:
+            lost.append({"path": rel, "commit": commit.sha,
+                         "date": datetime.fromtimestamp(commit.time, timezone.utc).isoformat(),
+                         "lines_lost": len(missing), "first_lost_line": missing[0],
+                         "restore": f"git show {commit.sha[:12]}^:{posixpath.join(repo.prefix, rel)}"})
+    return lost
+
+
 def build_report(home: MemoryHome, period: str, since: datetime | None, until: datetime,
                  with_dispatches: bool) -> dict[str, Any]:
     """The history report (documented in the README); `note` says why it is empty, if it is."""
@@ -373,7 +421,7 @@ def build_report(home: MemoryHome, period: str, since: datetime | None, until: d
     if grown is not None:
         report.update(grown)
     else:
-        report.update(periods=[], forecast=None, shallow=False, first_commit=None, commits=0, note=None)
+        report.update(periods=[], forecast=None, shallow=False, first_commit=None, commits=0, note=None, lost=[])
     report["dispatches"] = record
     if grown is None and record is None:
         report["note"] = "not in a git repository" + (

@@ -196,3 +196,34 @@ def test_the_forecast_starts_again_after_a_split_and_dates_an_overflow(tmp_path,
     report = json.loads(cli("history", str(over), "--until", "2026-09-07T00:00", "--format", "json").stdout)
     assert report["forecast"]["trend"] == "over" and report["forecast"]["over_since"] == "2026-09-04"
     assert report["forecast"]["message"].startswith("index is already past its 200-line limit since 2026-09-04")
+
+
+def test_a_topic_deleted_with_no_copy_of_its_text_is_reported_lost(tmp_path, cli):
+    git(tmp_path, "init", "-q", "-b", "main")
+    home = tmp_path / "memory"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# I\n- [Keys](topics/keys.md)\n")
+    (home / "topics" / "keys.md").write_text("# Keys\n\n- the release key lives on arc-1\n- rotate it in March\n")
+    (home / "topics" / "moved.md").write_text("# Moved\n\n- kept in the archive\n")
+    (home / "topics" / "gone.md").write_text("# Gone\n\n- snapshot holds it\n")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "one", when=START)
+    for name in ("keys", "moved", "gone"):
+        (home / "topics" / f"{name}.md").unlink()
+    (home / "archive").mkdir()
+    (home / "archive" / "moved.md").write_text("# Moved\n\n- kept in the archive\n")
+    snapshot = home / "archive" / "snapshots" / "20260901T120000Z" / "topics"
+    snapshot.mkdir(parents=True)
+    (snapshot / "gone.md").write_text("# Gone\n\n- snapshot holds it\n")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "a host's consolidation deleted three topics", when=START.replace(day=2))
+    deleting = subprocess.run(["git", "-C", str(tmp_path), "rev-parse", "HEAD"], capture_output=True, text=True)
+    report = json.loads(cli("history", str(home), "--format", "json").stdout)
+    (lost,) = report["lost"]
+    assert lost["path"] == "topics/keys.md" and lost["commit"] == deleting.stdout.strip()
+    assert lost["lines_lost"] == 3 and lost["first_lost_line"] == "# Keys"
+    assert lost["restore"] == f"git show {lost['commit'][:12]}^:memory/topics/keys.md"
+    text = " ".join(cli("history", str(home)).stdout.split())  # as read, whatever the terminal's width
+    assert "lost: topics/keys.md was deleted in" in text and "3 lines of it are kept nowhere" in text
+    (home / "topics" / "keys.md").write_text("# Keys\n\n- the release key lives on arc-1\n- rotate it in March\n")
+    assert json.loads(cli("history", str(home), "--format", "json").stdout)["lost"] == []  # back: not lost

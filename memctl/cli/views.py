@@ -293,6 +293,11 @@ def render_history_text(report: dict[str, Any], color: bool = False, width: int 
         console.print(growth["forecast"]["message"])
         if growth["note"]:
             console.print(Text(growth["note"], style="yellow"))
+        for lost in growth["lost"]:
+            lines = f"{lost['lines_lost']:,} {'line' if lost['lines_lost'] == 1 else 'lines'}"
+            console.print(Text(f"lost: {lost['path']} was deleted in {lost['commit'][:10]} ({lost['date'][:10]}); "
+                               f"{lines} of it are kept nowhere in the home, its archive or a snapshot (first: "
+                               f"{lost['first_lost_line'][:60]!r}); `{lost['restore']}` brings it back", style="red"))
     record = report.get("dispatches")
     if record:
         table = Table(title=f"Dispatches by {period}", title_justify="left")
