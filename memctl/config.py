@@ -72,6 +72,8 @@ PROFILES: dict[str, dict[str, Any]] = {
     },
     "arc": {"index_warn_lines": 180},
 }
+# Where each host's agents keep a file a day: Volute's journal, OpenClaw's daily notes.
+ROLLUP_DEFAULTS = {"volute": ("memory/journal/*.md", "memory/*.md"), "openclaw": ("memory/journal/*.md", "memory/*.md")}
 PROFILE_NOTES = {
     "generic": "Claude Code's load cap, a 5,000-token index, 1,000-token topics, 40,000-token bundles",
     "claude-code": "loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md",
@@ -106,6 +108,7 @@ class Config:
     query_floor: float = 0.4  # assemble --query: a section must score this share of the best
     workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
     lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's)
+    rollup: tuple[str, ...] = ()  # globs of the dated files `rollup` folds (the profile's by default)
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -130,6 +133,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace (default: where it is)"),
     "lessons": ("str", "the file `memctl capture` adds lessons to (default LESSONS.md for openclaw, "
                        "memory/topics/lessons.md for volute, topics/lessons.md otherwise)"),
+    "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
+                            "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -382,6 +387,7 @@ def load_config(
         query_floor=float(merged.get("query_floor", 0.4)),
         workspace=merged.get("workspace"),
         lessons=merged.get("lessons"),
+        rollup=tuple(merged.get("rollup", ROLLUP_DEFAULTS.get(profile, ()))),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

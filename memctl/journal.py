@@ -49,9 +49,10 @@ def _is_archive(rel: str) -> bool:
 
 
 def write_order(changes: Iterable[FileChange]) -> list[FileChange]:
-    """Archive files first, then new files, then files that change; no-op changes dropped."""
-    real = [c for c in changes if c.before != c.after]
-    return sorted(real, key=lambda c: (not _is_archive(c.rel), c.before is not None))
+    """Archive files first, then new files, then files that change, then files removed (their text
+    is durable elsewhere by then); no-op changes dropped."""
+    real = [c for c in changes if c.before != c.target]
+    return sorted(real, key=lambda c: (c.removed, not _is_archive(c.rel), c.before is not None))
 
 
 def _put(root: str, rel: str, expect: str | None, text: str | None, journal_id: str) -> None:
@@ -80,6 +81,26 @@ def _put(root: str, rel: str, expect: str | None, text: str | None, journal_id: 
         if os.path.lexists(temp):
             os.unlink(temp)
         raise
+    fsync_folder(folder)
+
+
+def _remove(root: str, rel: str, expect: str | None, journal_id: str) -> None:
+    """Remove `rel` if it still holds `expect`: renamed aside first, so that no program can add to
+    it under its name, then read; a file that changed is put back and the write stops."""
+    path = check_destination(root, rel)
+    folder = os.path.dirname(path)
+    aside = os.path.join(folder, _temp_name(rel, journal_id, old=True))
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        raise GuaranteeError("disappeared while memctl was writing (another program removed it)", rel) from None
+    if current_text(root, posixpath.join(posixpath.dirname(rel), os.path.basename(aside))) != expect:
+        try:
+            os.link(aside, path)
+        finally:
+            os.unlink(aside)
+        raise GuaranteeError("changed on disk while memctl was writing (another program wrote to it)", rel)
+    os.unlink(aside)
     fsync_folder(folder)
 
 
@@ -116,7 +137,7 @@ def _begin(root: str, journal_id: str, command: str, changes: list[FileChange]) 
     folder = make_folders(root, JOURNAL_REL)
     data = {"version": JOURNAL_VERSION, "id": journal_id, "command": command, "pid": os.getpid(),
             "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "changes": [{"rel": c.rel, "before": c.before, "after": c.after} for c in changes]}
+            "changes": [{"rel": c.rel, "before": c.before, "after": c.after, "removed": c.removed} for c in changes]}
     payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
     temp = write_temp(folder, f".{journal_id}.json.tmp", payload)
     try:
@@ -177,7 +198,8 @@ def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "wr
                 raise GuaranteeError(f"cannot be compared with the plan ({exc.message}); nothing was written",
                                      change.rel) from None
             if now != change.before:
-                raise GuaranteeError("changed on disk while memctl was planning; nothing was written", change.rel)
+                what = "removed" if now is None else "changed on disk"
+                raise GuaranteeError(f"{what} while memctl was planning; nothing was written", change.rel)
         _writable(root, changes)
         journal_id = secrets.token_hex(6)
         try:
@@ -188,7 +210,10 @@ def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "wr
         done: list[FileChange] = []
         for change in changes:
             try:
-                _put(root, change.rel, change.before, change.after, journal_id)
+                if change.removed:
+                    _remove(root, change.rel, change.before, journal_id)
+                else:
+                    _put(root, change.rel, change.before, change.after, journal_id)
             except (OSError, MemctlError) as exc:
                 raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
             done.append(change)
@@ -204,8 +229,8 @@ def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], fail
     reason = _reason(exc)
     try:
         for change in reversed([*done, failed]):  # the failed file may be written already, too
-            if current_text(root, change.rel) == change.after:  # anything else is not ours to undo
-                _put(root, change.rel, change.after, change.before, journal_id)
+            if current_text(root, change.rel) == change.target:  # anything else is not ours to undo
+                _put(root, change.rel, change.target, change.before, journal_id)
         _remove_temps(root, [*done, failed], journal_id)
         _end(root, journal_id)
     except (OSError, MemctlError) as again:
@@ -221,9 +246,9 @@ def _load(root: str, name: str) -> tuple[str, list[FileChange]]:
     rel = f"{JOURNAL_REL}/{name}"
     try:
         data = json.loads(read_text(check_destination(root, rel), rel))
-        changes = [FileChange(c["rel"], c["before"], c["after"]) for c in data["changes"]]
+        changes = [FileChange(c["rel"], c["before"], c["after"], c.get("removed", False)) for c in data["changes"]]
         ok = all(isinstance(c.rel, str) and isinstance(c.after, str) and isinstance(c.before, (str, type(None)))
-                 for c in changes)
+                 and isinstance(c.removed, bool) for c in changes)
         command = str(data.get("command", "write"))
     except (ValueError, KeyError, TypeError):
         ok = False
@@ -248,18 +273,19 @@ def recover(root: str) -> list[str]:
                 states[change.rel] = current_text(root, change.rel)
             except InputError:
                 states[change.rel] = "\0unreadable"
-        foreign = [c.rel for c in changes if states[c.rel] not in (c.before, c.after)]
+        _restore_aside(root, changes, journal_id, states)  # a removal that died between its rename and its unlink
+        foreign = [c.rel for c in changes if states[c.rel] not in (c.before, c.target)]
         _remove_temps(root, changes, journal_id)  # a write that died leaves its temporary files
         ordered = write_order(changes)
         if not foreign:
             for change in ordered:
                 if states[change.rel] == change.before:
-                    _put(root, change.rel, change.before, change.after, journal_id)
+                    _put(root, change.rel, change.before, change.target, journal_id)
             what = f"finished an interrupted `memctl {command}`: {plural(len(ordered), 'file')} as it planned them"
         else:
             for change in reversed(ordered):
-                if states[change.rel] == change.after:
-                    _put(root, change.rel, change.after, change.before, journal_id)
+                if states[change.rel] == change.target:
+                    _put(root, change.rel, change.target, change.before, journal_id)
             what = (f"undid an interrupted `memctl {command}`: {', '.join(foreign)} changed since, so every "
                     "other file is back as it was before")
         _remove_temps(root, changes, journal_id)
@@ -270,6 +296,20 @@ def recover(root: str) -> list[str]:
         if name.startswith(".") and name.endswith(".json.tmp"):  # a journal that was never begun
             os.unlink(os.path.join(folder, name))
     return done
+
+
+def _restore_aside(root: str, changes: list[FileChange], journal_id: str, states: dict[str, str | None]) -> None:
+    """A file a dying removal had renamed aside and not yet compared: back under its name, so that
+    recovery sees it as it was (and finishes the removal, or undoes the write)."""
+    for change in changes:
+        if not change.removed or states[change.rel] is not None:
+            continue
+        aside = posixpath.join(posixpath.dirname(change.rel), _temp_name(change.rel, journal_id, old=True))
+        path = check_destination(root, aside)
+        if os.path.isfile(path):
+            os.link(path, check_destination(root, change.rel))
+            os.unlink(path)
+            states[change.rel] = current_text(root, change.rel)
 
 
 def _remove_temps(root: str, changes: list[FileChange], journal_id: str) -> None:

@@ -22,7 +22,7 @@ PLAN_VERSION = 1
 def save_plan(path: str, command: str, root: str, plan: WritePlan, summary: dict[str, Any]) -> None:
     data = {"memctl_plan": PLAN_VERSION, "command": command, "home": root, "summary": summary,
             "changes": [{"path": c.rel, "before_digest": digest(c.before) if c.before is not None else None,
-                         "before": c.before, "after": c.after} for c in plan.changes]}
+                         "before": c.before, "after": c.after, "removed": c.removed} for c in plan.changes]}
     atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
@@ -39,11 +39,12 @@ def load_plan(path: str, command: str, root: str) -> tuple[WritePlan, dict[str, 
     if os.path.realpath(str(data.get("home"))) != os.path.realpath(root):
         raise MemctlError(f"a plan for the home {data.get('home')}, not this one", path)
     try:
-        changes = tuple(FileChange(c["path"], c["before"], c["after"]) for c in data["changes"])
+        changes = tuple(FileChange(c["path"], c["before"], c["after"], c.get("removed", False))
+                        for c in data["changes"])
     except (KeyError, TypeError):
         raise InputError("a damaged plan file: its changes are not as --plan-out writes them", path) from None
     for change in changes:
-        good = isinstance(change.rel, str) and isinstance(change.after, str) and (
+        good = isinstance(change.rel, str) and isinstance(change.after, str) and isinstance(change.removed, bool) and (
             change.before is None or isinstance(change.before, str))
         if not good:
             raise InputError("a damaged plan file: its changes are not as --plan-out writes them", path)

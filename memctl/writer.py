@@ -22,7 +22,13 @@ LOCK_REL = ".memctl/lock"
 class FileChange(NamedTuple):
     rel: str  # relative to the home
     before: str | None  # None: the file is new
-    after: str
+    after: str  # "" when removed
+    removed: bool = False  # the file goes away (its text must be somewhere else in the same plan)
+
+    @property
+    def target(self) -> str | None:
+        """What the file holds once written: its new text, or None when it is removed."""
+        return None if self.removed else self.after
 
 
 class WritePlan(NamedTuple):
@@ -52,7 +58,7 @@ def unified_diff(plan: WritePlan) -> str:
         before = (change.before or "").splitlines(keepends=True)
         after = change.after.splitlines(keepends=True)
         source = f"a/{change.rel}" if change.before is not None else "/dev/null"
-        for line in difflib.unified_diff(before, after, source, f"b/{change.rel}"):
+        for line in difflib.unified_diff(before, after, source, "/dev/null" if change.removed else f"b/{change.rel}"):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
 

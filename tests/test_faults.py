@@ -1,4 +1,4 @@
-"""A crash or an I/O error at every write step of `split --apply` and `consolidate --apply`.
+"""A crash or an I/O error at every write step of `split --apply`, `consolidate --apply` and `rollup --apply`.
 
 Faults are injected from the test side: the operating system's write primitives are wrapped to
 fail (EIO) or to SIGKILL the process at their Nth call during the write. After each, the next
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import signal
 from collections import Counter
@@ -28,7 +29,8 @@ from memctl.split import plan_split
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 TODAY = date(2026, 11, 29)
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
-PRIMITIVES = ("open", "write", "fsync", "replace", "link", "unlink", "mkdir")
+PRIMITIVES = ("open", "write", "fsync", "replace", "rename", "link", "unlink", "mkdir")
+LINK_TARGET = re.compile(r"\]\([^)]*")  # a link may point elsewhere after a write; its words may not go
 SECTION = "- {n}. a fact worth keeping about the build fleet, its queues and the deploy gate.\n"
 
 
@@ -39,8 +41,31 @@ def split_home(root: Path) -> None:
     (root / "topics" / "part-2.md").write_text("# Part 2, from before\n\n- an older note.\n", encoding="utf-8")
 
 
+def rollup_home(root: Path) -> None:
+    """Eight journal days in two closed weeks (one CRLF, one with front matter), linked from a sentence."""
+    journal = root / "memory" / "journal"
+    journal.mkdir(parents=True)
+    for day in (2, 3, 5, 6, 8, 9, 10, 12):
+        text = f"# 2026-11-{day:02d}\n\n- the boat went out; {day} crates of samples.\n"
+        if day == 3:
+            text = text.replace("\n", "\r\n")
+        if day == 9:
+            text = "---\nskills: [diving]\n---\n" + text
+        (journal / f"2026-11-{day:02d}.md").write_bytes(text.encode())
+    (root / "MEMORY.md").write_text("# Memory\n\nThe storm came on [the 9th](memory/journal/2026-11-09.md).\n")
+    (root / ".memctl.yaml").write_text("profile: volute\n")
+
+
 def plan_for(command: str, root: Path):
     home = load_home(root)
+    if command == "rollup":
+        from memctl.rollup import plan_rollup, read_dated
+        from memctl.rollup import verify as verify_rollup
+
+        files, texts = read_dated(home)
+        plan = plan_rollup(texts, files, home.index.rel, "week", TODAY)
+        verify_rollup(plan, texts, files, home.index.rel, TODAY, 7)
+        return plan.write
     if command == "split":
         return plan_split(home, home.index, SplitOptions(), today=TODAY, now=NOW).write
     options = Options()
@@ -53,6 +78,9 @@ def make_home(command: str, root: Path) -> Path:
     if command == "split":
         root.mkdir()
         split_home(root)
+    elif command == "rollup":
+        root.mkdir()
+        rollup_home(root)
     else:
         shutil.copytree(FIXTURES / "consolidate", root)
     return root
@@ -72,7 +100,7 @@ def leftovers(root: Path) -> list[str]:
 def lines(files: dict[str, bytes]) -> Counter[str]:
     found: Counter[str] = Counter()
     for data in files.values():
-        found.update(line for line in data.decode().splitlines()
+        found.update(LINK_TARGET.sub("](", line) for line in data.decode().splitlines()
                      if line.strip() and " older entries (" not in line and not line.startswith("updated: "))
     return found
 
@@ -111,7 +139,7 @@ def sigkill():
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-@pytest.fixture(scope="module", params=["consolidate", "split"])
+@pytest.fixture(scope="module", params=["consolidate", "split", "rollup"])
 def scenario(request, tmp_path_factory):
     """The command, its home's old state, its new state, and how many primitive calls the write makes."""
     command = request.param
@@ -191,3 +219,29 @@ def test_sigkill_at_every_step_leaves_the_old_or_the_new_home(scenario, tmp_path
         killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
         assert killed or state(root) == new, f"step {step}: finished without being killed, yet not written"
         check_after_next_command(root, old, new, f"SIGKILL at step {step}")
+
+
+def test_a_removal_killed_after_setting_the_file_aside_keeps_an_agents_late_append(tmp_path):
+    """Killed between renaming a source aside and comparing it: an agent had appended to it in that
+    instant, so recovery puts it back under its name, sees it changed, and undoes the write."""
+    from memctl.journal import _begin, _temp_name, recover
+    from memctl.writer import FileChange
+
+    root = tmp_path / "home"
+    root.mkdir()
+    rollup_home(root)
+    journal = root / "memory" / "journal"
+    source = "memory/journal/2026-11-02.md"
+    before = (root / source).read_text()
+    changes = [FileChange("archive/" + source, None, before), FileChange(source, before, "", removed=True)]
+    _begin(str(root), "0123456789ab", "rollup", changes)
+    (root / "archive" / "memory" / "journal").mkdir(parents=True)
+    (root / "archive" / source).write_text(before)
+    aside = journal / _temp_name(source, "0123456789ab", old=True)
+    os.rename(root / source, aside)
+    with open(aside, "a") as handle:  # the agent's append, into the file as memctl moved it
+        handle.write("- a late line\n")
+    done = recover(str(root))
+    assert (root / source).read_text() == before + "- a late line\n"
+    assert not (root / "archive" / source).exists() and not aside.exists()
+    assert "undid an interrupted `memctl rollup`" in done[0]

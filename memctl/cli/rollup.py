@@ -1,0 +1,103 @@
+"""`memctl rollup`: daily notes and journals folded into weeks and months, nothing lost."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import (
+    ApplyOpt,
+    ApplyPlanOpt,
+    ConfigOpt,
+    DiffOpt,
+    FormatOpt,
+    HomeArg,
+    PlanOutOpt,
+    ProfileOpt,
+    TextOrJson,
+    app,
+    apply_saved_plan,
+    emit_plan,
+    err,
+    fail,
+    open_home,
+)
+from memctl.config import today
+from memctl.errors import MemctlError
+
+
+class Period(str, Enum):
+    week = "week"
+    month = "month"
+
+
+@app.command(short_help="Daily notes and journals folded into one file a week or a month, nothing lost.")
+def rollup(
+    path: HomeArg = Path("."),
+    period: Annotated[Period, typer.Option("--period", help="Fold days into weeks, or days and weeks into months.")]
+    = Period.week,
+    keep_days: Annotated[int, typer.Option(
+        "--keep-days", metavar="DAYS", min=0, help="A period that ended within this many days is left alone.")] = 7,
+    summarizer: Annotated[str | None, typer.Option(
+        "--summarizer", metavar="CMD", help="A command that shortens a period's text (stdin to stdout).")] = None,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", metavar="SECONDS", help="How long the summarizer may run.")] = 120.0,
+    apply: ApplyOpt = False,
+    plan_out: PlanOutOpt = None,
+    apply_plan_file: ApplyPlanOpt = None,
+    diff: DiffOpt = False,
+    format: FormatOpt = TextOrJson.text,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Fold dated files (2026-11-23.md, 2026-11-23-standup.md, 2026-W47.md) into one file a week or a month.
+
+    Every closed period with more than one file in a folder becomes one file there (2026-W47.md or
+    2026-11.md) holding each source under a heading naming its date, in date order, with front
+    matter naming the period and the sources. The sources move to archive/<folder>/; the index's
+    links to them point at the period's file. The folders are the config's `rollup` globs (Volute
+    and OpenClaw: memory/journal/*.md and memory/*.md). Checked before anything is written: every
+    source's text is in the new file or the archive, and a second run changes nothing.
+
+    \b
+    Examples:
+      memctl rollup home/
+      memctl rollup home/ --apply
+      memctl rollup home/ --period month --diff
+      memctl rollup home/ --summarizer "llm -s 'Summarize this week of journal'" --plan-out week.json
+    """
+    from memctl.journal import apply_plan
+    from memctl.rollup import plan_data, plan_rollup, read_dated, render_text, verify
+
+    try:
+        home = open_home(path, config, None, profile)
+        if apply_plan_file is not None:
+            apply_saved_plan(home, apply_plan_file, "rollup")
+            return
+        if not home.config.rollup:
+            err(f"no dated folders to roll up for the {home.config.profile} profile: set `rollup:` in the config "
+                "(globs such as memory/journal/*.md)")
+            return
+        when = today()
+        files, texts = read_dated(home)
+        plan = plan_rollup(texts, files, home.index.rel, period.value, when, keep_days, summarizer, timeout,
+                           home.counter.count, home.config.budgets.topic_tokens or 1000)
+        verify(plan, texts, files, home.index.rel, when, keep_days)
+        for warning in plan.warnings:
+            err(f"warning: {warning}")
+        if plan_out is not None and plan.write.changes:
+            from memctl.planfile import save_plan
+
+            save_plan(str(plan_out), "rollup", home.root, plan.write, plan_data(plan, False))
+            err(f"plan written to {plan_out}; `memctl rollup --apply-plan {plan_out}` applies exactly it "
+                "(the summarizer does not run again)")
+        elif apply and plan.write.changes:
+            apply_plan(home.root, plan.write, "rollup")
+        home.save_cache()
+    except MemctlError as error:
+        fail(error)
+    applied = apply and plan_out is None and bool(plan.write.changes)
+    emit_plan(plan.write, diff, format, plan_data(plan, applied), render_text(plan, applied, keep_days))

@@ -1,0 +1,141 @@
+"""`memctl rollup`: 60 days of a Volute journal folded by week, then by month, nothing lost."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from memctl.rollup import dated, period_of
+
+from .conftest import FIXTURES
+
+HOME = FIXTURES / "rollup" / "home"
+SUMMARIZERS = Path(__file__).parent / "summarizers"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_day(monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-29")
+
+
+def originals() -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((HOME / "memory" / "journal").glob("*.md"))}
+
+
+def body_of(data: bytes) -> str:
+    """A source's text as the period's file holds it: front matter aside, LF line ends."""
+    text = data.decode().replace("\r\n", "\n")
+    if text.startswith("---\n"):
+        text = text[text.index("\n---\n", 3) + 5 :]
+    return text.strip("\n")
+
+
+def test_names_and_periods():
+    day = dated("memory/journal/2026-11-23-standup.md")
+    assert day is not None and day.kind == "day" and day.label == "2026-11-23 standup"
+    assert period_of(day, "week")[0] == "2026-W48" and period_of(day, "month")[0] == "2026-11"
+    week = dated("memory/journal/2026-W44.md")
+    assert week is not None and week.first == date(2026, 10, 26)
+    assert period_of(week, "month")[0] == "2026-10"  # its Thursday, 29 October
+    assert dated("memory/journal/2026-02-30.md") is None and dated("memory/journal/notes.md") is None
+    assert dated("memory/2026-11.md").kind == "month"  # type: ignore[union-attr]
+
+
+def test_by_week_then_by_month_every_source_can_be_rebuilt(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    sources = originals()
+    plan = cli("rollup", str(home), "--format", "json")
+    data = json.loads(plan.stdout)
+    assert [g["file"] for g in data["groups"]] == [f"memory/journal/2026-W{w}.md" for w in range(40, 47)]
+    assert data["waiting"] == 10  # W47 ended 7 days ago, W48 is this week
+    assert sorted(p.name for p in (home / "memory" / "journal").glob("*.md")) == sorted(sources)  # a plan only
+    assert cli("rollup", str(home), "--apply").exit_code == 0
+    week = (home / "memory" / "journal" / "2026-W41.md").read_text()
+    assert week.startswith("---\nperiod: 2026-W41\nfirst_day: 2026-10-05\nlast_day: 2026-10-11\n")
+    assert 'skills: ["lab"]' in week and "\n## 2026-10-05\n\n# 2026-10-05 — " in week
+    assert cli("rollup", str(home), "--period", "month", "--apply").exit_code == 0
+    month = (home / "memory" / "journal" / "2026-10.md").read_text()
+    assert "\n# 2026-W40\n\n## 2026-09-28\n" in month and "\n# 2026-W44\n" in month
+    journal = home / "memory" / "journal"
+    archive = home / "archive" / "memory" / "journal"
+    for name, data_ in sources.items():
+        if (journal / name).exists():  # a period still open: untouched
+            assert (journal / name).read_bytes() == data_
+            continue
+        assert (archive / name).read_bytes() == data_, f"{name}: the archive holds it byte for byte"
+        assert body_of(data_) in month or any(body_of(data_) in p.read_text() for p in journal.glob("2026-W*.md"))
+    assert (archive / "2026-W41.md").read_text() == week  # the weeks, rolled into the month, are kept too
+    assert json.loads(cli("rollup", str(home), "--format", "json").stdout)["groups"] == []  # again: nothing
+    assert json.loads(cli("rollup", str(home), "--period", "month", "--format", "json").stdout)["groups"] == []
+
+
+def test_crlf_sources_are_archived_as_they_were(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    crlf = [name for name, data in originals().items() if b"\r\n" in data]
+    assert crlf
+    cli("rollup", str(home), "--apply")
+    archived = [name for name in crlf if (home / "archive" / "memory" / "journal" / name).exists()]
+    assert archived and all(b"\r\n" in (home / "archive" / "memory" / "journal" / n).read_bytes() for n in archived)
+
+
+def test_the_index_links_point_at_the_periods_and_lint_finds_no_broken_link(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    cli("rollup", str(home), "--apply")
+    index = (home / "MEMORY.md").read_text()
+    assert "- [2026-W40](memory/journal/2026-W40.md)\n- [2026-W41](memory/journal/2026-W41.md)\n" in index
+    assert "[that entry](memory/journal/2026-W41.md#2026-10-10)" in index
+    assert "- Lars decides when the boat goes out." in index
+    cli("rollup", str(home), "--period", "month", "--apply")
+    index = (home / "MEMORY.md").read_text()
+    assert "[that entry](memory/journal/2026-10.md#2026-10-10)" in index
+    assert index.count("memory/journal/2026-10.md)") == 1  # one link line a period
+    lint = json.loads(cli("lint", str(home), "--format", "json", "--exit-zero").stdout)
+    assert not [d for d in lint["diagnostics"] if "link" in d["name"] or "anchor" in d["name"]]
+
+
+def test_plan_out_then_apply_plan_writes_exactly_the_plan(copy_fixture, cli, tmp_path):
+    home = copy_fixture("rollup/home")
+    plan_file = tmp_path / "week.json"
+    assert cli("rollup", str(home), "--plan-out", str(plan_file)).exit_code == 0
+    assert (home / "memory" / "journal" / "2026-09-28.md").exists()
+    assert cli("rollup", str(home), "--apply-plan", str(plan_file)).exit_code == 0
+    assert not (home / "memory" / "journal" / "2026-09-28.md").exists()
+    assert (home / "memory" / "journal" / "2026-W40.md").exists()
+
+
+def summarizer(name: str) -> str:
+    return f"{sys.executable} {SUMMARIZERS / name}"
+
+
+def test_summarizer_that_works_replaces_the_body_and_archives_the_verbatim_text(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    result = cli("rollup", str(home), "--summarizer", summarizer("keep_first_lines.py"), "--apply")
+    assert result.exit_code == 0, result.stderr
+    week = (home / "memory" / "journal" / "2026-W41.md").read_text()
+    assert "summarized: true" in week and week.count("\n## ") == 1
+    verbatim = (home / "archive" / "memory" / "journal" / "2026-W41.verbatim.md").read_text()
+    assert "## 2026-10-10" in verbatim and "summarized" not in verbatim
+    for name, data in originals().items():
+        if not (home / "memory" / "journal" / name).exists():
+            assert (home / "archive" / "memory" / "journal" / name).read_bytes() == data
+
+
+@pytest.mark.parametrize(("script", "message"), [
+    ("garbage.py", "the summarizer's text starts with front matter; rolled up verbatim"),
+    ("hang.py", "the summarizer ran past 1 s; rolled up verbatim"),
+])
+def test_a_bad_summarizer_is_refused_and_the_week_rolled_up_verbatim(copy_fixture, cli, script, message):
+    home = copy_fixture("rollup/home")
+    result = cli("rollup", str(home), "--summarizer", summarizer(script), "--timeout", "1", "--apply")
+    assert result.exit_code == 0 and message in result.stderr
+    week = (home / "memory" / "journal" / "2026-W41.md").read_text()
+    assert "summarized" not in week and "## 2026-10-10" in week
+
+
+def test_no_rollup_folders_for_a_generic_home_says_how_to_set_them(cli):
+    result = cli("rollup", "fixtures/arc/memory")
+    assert result.exit_code == 0 and result.stdout == "" and "set `rollup:` in the config" in result.stderr
