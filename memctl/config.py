@@ -109,6 +109,7 @@ class Config:
     workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
     lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's)
     rollup: tuple[str, ...] = ()  # globs of the dated files `rollup` folds (the profile's by default)
+    rollup_after: int = 14  # lint MEM208: more dated files of closed weeks than this in a folder
     stale_after_days: int = 30
     cache: bool = True
     lint: Mapping[str, Any] = {}
@@ -135,6 +136,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
                        "memory/topics/lessons.md for volute, topics/lessons.md otherwise)"),
     "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
                             "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
+    "rollup_after": ("int", "lint warns (MEM208) when a rollup folder holds more dated files of closed weeks "
+                            "than this (default 14)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
@@ -388,6 +391,7 @@ def load_config(
         workspace=merged.get("workspace"),
         lessons=merged.get("lessons"),
         rollup=tuple(merged.get("rollup", ROLLUP_DEFAULTS.get(profile, ()))),
+        rollup_after=merged.get("rollup_after", 14),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),

@@ -354,7 +354,10 @@ def dispatches(home: MemoryHome, period: str, since: datetime | None, until: dat
             "budget": max((r[2] for r in inside), default=None),
             "with_omissions": sum(1 for r in inside if r[4]),
         })
-    loaded = Counter(path for r in records for path in set(r[3]) if path != home.index.rel)
+    from memctl.rollup import rolled_into
+
+    merged = rolled_into(home)  # a day's file loaded before its roll-up counts for the period's file
+    loaded = Counter(path for r in records for path in {merged.get(p, p) for p in r[3]} if path != home.index.rel)
     return {
         "periods": rows,
         "dispatches": len(records),

@@ -430,16 +430,44 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
 # --- reading and reporting ---------------------------------------------------------------------
 
 
-def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str]]:
-    """The dated files the config's `rollup` globs find (outside the archive), and the texts the plan
-    needs: theirs, the index's and the archive's."""
-    from memctl.fsutil import Guard, read_text
+def dated_files(home: MemoryHome) -> list[str]:
+    """The dated files the config's `rollup` globs find, outside the archive (none are read)."""
+    from memctl.fsutil import Guard
     from memctl.home import ARCHIVE_DIRS
     from memctl.walk import walk
 
+    if not home.config.rollup:
+        return []
     found, _ = walk(home.root, home.config.rollup, Guard(home.root))
-    files = [rel for rel in found if dated(rel) is not None
-             and not any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)]
+    return [rel for rel in found if dated(rel) is not None
+            and not any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)]
+
+
+def rolled_into(home: MemoryHome) -> dict[str, str]:
+    """Each rolled-up source (a path as it was) -> the period file that holds it now, from the
+    `sources` the roll-ups' front matter names."""
+    out: dict[str, str] = {}
+    for rel in dated_files(home):
+        item = dated(rel)
+        if item is None or item.kind == "day":
+            continue
+        doc = next((d for d in home.topics if d.rel == rel), None)
+        values = _split(doc.text)[0] if doc is not None else {}
+        for source in _originals(item, values):
+            if source == item.name:
+                continue
+            out[posixpath.join(item.folder, source)] = rel
+            day = dated(source)
+            if item.kind == "month" and day is not None and day.kind == "day":  # and the week it was in
+                out[posixpath.join(item.folder, f"{period_of(day, 'week')[0]}.md")] = rel  # type: ignore[index]
+    return out
+
+
+def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str]]:
+    """The dated files to roll up, and the texts the plan needs: theirs, the index's and the archive's."""
+    from memctl.fsutil import read_text
+
+    files = dated_files(home)
     texts = {doc.rel: doc.text for doc in (home.index, *home.archived)}
     for rel in files:
         texts[rel] = read_text(os.path.join(home.root, rel), rel)

@@ -62,6 +62,19 @@ def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
     }
 
 
+def _weeks_of_dated(home: MemoryHome) -> dict[str, str]:
+    """The ISO week of each dated day file in the rollup folders (the text table groups them)."""
+    from memctl.rollup import dated, dated_files, period_of
+
+    weeks = {}
+    for rel in dated_files(home):
+        item = dated(rel)
+        week = period_of(item, "week") if item is not None and item.kind == "day" else None
+        if week is not None:
+            weeks[rel] = week[0]
+    return weeks
+
+
 def build_status(home: MemoryHome, today: date,
                  progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
     """The status report of one home. `progress` is told ("counting tokens", done, total) per topic."""
@@ -71,10 +84,12 @@ def build_status(home: MemoryHome, today: date,
     sizes = index_sizes(home)
     loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
     topics = []
+    weeks = _weeks_of_dated(home)
     for number, doc in enumerate(home.topics, 1):
         if progress is not None:
             progress("counting tokens", number, len(home.topics))
-        topics.append(_topic(home, doc, today))
+        week = weeks.get(doc.rel)
+        topics.append({**_topic(home, doc, today), **({"week": week} if week else {})})
     always = [t for t in topics if t["always"]]
     always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
     cut = cap.cut_part(index)

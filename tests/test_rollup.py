@@ -139,3 +139,38 @@ def test_a_bad_summarizer_is_refused_and_the_week_rolled_up_verbatim(copy_fixtur
 def test_no_rollup_folders_for_a_generic_home_says_how_to_set_them(cli):
     result = cli("rollup", "fixtures/arc/memory")
     assert result.exit_code == 0 and result.stdout == "" and "set `rollup:` in the config" in result.stderr
+
+
+def test_status_groups_dated_files_by_week_and_all_lists_them(cli):
+    text = " ".join(cli("status", "fixtures/rollup/home").stdout.split())
+    assert "memory/journal/2026-W41 (6 dated files)" in text and "2026-10-05.md" not in text
+    everything = cli("status", "fixtures/rollup/home", "--all").stdout
+    assert "memory/journal/2026-10-05.md" in everything
+    data = json.loads(cli("status", "fixtures/rollup/home", "--format", "json").stdout)
+    assert {t["path"]: t.get("week") for t in data["topics"]}["memory/journal/2026-10-05.md"] == "2026-W41"
+
+
+def test_lint_warns_until_the_journal_is_rolled_up(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    before = json.loads(cli("lint", str(home), "--format", "json", "--exit-zero").stdout)
+    assert [d["code"] for d in before["diagnostics"]] == ["MEM208"]
+    cli("rollup", str(home), "--apply")
+    after = json.loads(cli("lint", str(home), "--format", "json", "--exit-zero").stdout)
+    assert "MEM208" not in [d["code"] for d in after["diagnostics"]]
+
+
+def test_history_counts_a_days_loads_for_the_week_that_holds_it(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    (home / ".memctl").mkdir(exist_ok=True)
+    record = {"time": "2026-11-28T10:00:00+00:00", "tokens": 900, "budget": 8000, "omitted": [],
+              "files": [{"path": "MEMORY.md"}, {"path": "memory/journal/2026-10-05.md"},
+                        {"path": "memory/journal/2026-10-06.md"}]}
+    (home / ".memctl" / "dispatches.jsonl").write_text(json.dumps(record) + "\n" + json.dumps(record) + "\n")
+    cli("rollup", str(home), "--apply")
+    report = json.loads(cli("history", str(home), "--dispatches", "--format", "json").stdout)
+    most = report["dispatches"]["most_loaded"]
+    assert most[0] == {"path": "memory/journal/2026-W41.md", "dispatches": 2}
+    assert "memory/journal/2026-W41.md" not in report["dispatches"]["never_loaded"]
+    cli("rollup", str(home), "--period", "month", "--apply")
+    report = json.loads(cli("history", str(home), "--dispatches", "--format", "json").stdout)
+    assert report["dispatches"]["most_loaded"][0]["path"] == "memory/journal/2026-10.md"

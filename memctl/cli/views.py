@@ -126,8 +126,42 @@ def _topic_cells(topic: dict[str, Any]) -> tuple[str, ...]:
             f"expired {topic['expires']}" if topic["expired"] else topic["expires"] or "")
 
 
+GROUP_DATED_AFTER = 14  # more dated day files than this, and the text table shows one row a week
+
+
+def _by_week(topics: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The topics with the dated day files of the rollup folders as one row per folder and week
+    (`memory/journal/2026-W47.md … (6 files)`), when there are more than GROUP_DATED_AFTER."""
+    if sum(1 for t in topics if t.get("week")) <= GROUP_DATED_AFTER:
+        return topics
+    out: list[dict[str, Any]] = []
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for topic in topics:
+        if not topic.get("week"):
+            out.append(topic)
+            continue
+        folder = topic["path"].rsplit("/", 1)[0] if "/" in topic["path"] else ""
+        key = (folder, topic["week"])
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = {**topic, "files": 0, "tokens": 0, "bytes": 0, "skills": [], "over_budget": False}
+            out.append(row)
+        row["files"] += 1
+        row["path"] = f"{folder + '/' if folder else ''}{topic['week']} ({row['files']} dated files)"
+        row["tokens"] += topic["tokens"]
+        row["bytes"] += topic["bytes"]
+        row["over_budget"] = row["over_budget"] or topic["over_budget"]
+        row["linked"] = row["linked"] and topic["linked"]
+        row["always"] = row["always"] or topic["always"]
+        row["skills"] = [*row["skills"], *(s for s in topic["skills"] if s not in row["skills"])]
+        row["updated"] = max(filter(None, (row["updated"], topic["updated"])), default=None)
+    return out
+
+
 def _topics_table(console: Console, topics: list[dict[str, Any]], width: int, all_topics: bool) -> None:
     budget = f"budget {_n(topics[0]['budget'])} tokens each"
+    if not all_topics:
+        topics = _by_week(topics)
     if len(topics) > SHOWN_TOPICS and all_topics:
         _plain_table(console, f"Topics ({budget})", topics)
     else:

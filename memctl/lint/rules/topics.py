@@ -127,3 +127,25 @@ def stale_token_count(ctx: Context) -> Iterator[Finding]:
         yield Finding(home.index.rel, stale.line, stale.column,
                       f"says ~{stale.written:,} tokens for {stale.topic}, which is {stale.actual:,} "
                       f"({home.counter.name}); `memctl lint --fix` rewrites it")
+
+
+@rule("MEM208", "unrolled-dated-files", "warning")
+def unrolled_dated_files(ctx: Context) -> Iterator[Finding]:
+    """A rollup folder holds more dated files of closed weeks than `rollup_after` (14).
+
+    A journal or daily notes written every day grow without bound; each file is one more to list,
+    search and load. `memctl rollup` folds the days of each week that ended over a week ago into
+    one file (and `--period month` the weeks into months), archiving the sources, losing nothing.
+    The folders are the config's `rollup` globs (Volute and OpenClaw have them by default).
+    """
+    from memctl.rollup import dated_files, groups_of
+
+    home = ctx.home
+    groups, _ = groups_of(dated_files(home), "week", ctx.today, 7)
+    by_folder: dict[str, list[str]] = {}
+    for group in groups:
+        by_folder.setdefault(group.folder, []).extend(s.rel for s in group.sources if s.kind == "day")
+    for folder, files in sorted(by_folder.items()):
+        if len(files) > home.config.rollup_after:
+            yield Finding(files[0], 1, 1, f"{folder or 'the home'} holds {len(files):,} dated files of closed weeks "
+                          f"(more than {home.config.rollup_after}): `memctl rollup` folds them into one file a week")
