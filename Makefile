@@ -6,7 +6,7 @@ STAMP = $(VENV)/.installed-stamp
 DEV_STAMP = $(VENV)/.dev-stamp
 SOURCES = $(shell find memctl -name '*.py')
 
-.PHONY: demo test lint bench bench-scale install clean
+.PHONY: demo test lint bench bench-scale bench-ab install clean
 
 install: $(STAMP)
 
@@ -43,6 +43,9 @@ bench: $(DEV_STAMP) $(STAMP)
 
 bench-scale: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_scale.py
+
+bench-ab: $(DEV_STAMP) $(STAMP)
+	$(BIN)/python benchmarks/bench_ab.py $(or $(REF),HEAD)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
