@@ -171,6 +171,18 @@ def _ended(text: str, newline: str) -> str:
     return text if text.endswith(newline) or not text else text + newline
 
 
+def _chunk(body: str, nl: str) -> str:
+    """A source's body as its period's file holds it: no byte-order mark, no blank lines around it,
+    the file's line ends, and one blank line after it (nothing for an empty file)."""
+    text = _source_text(body)
+    return _ended(text, nl) + nl if text else ""
+
+
+def _source_text(body: str) -> str:
+    """What of a source's body must be found in its period's file, with LF line ends."""
+    return body.lstrip("\ufeff").replace("\r\n", "\n").strip("\n")
+
+
 def _yaml_list(items: list[str]) -> str:
     return "[" + ", ".join(json.dumps(i, ensure_ascii=False) for i in items) + "]"
 
@@ -198,8 +210,9 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
         for skill in listed if isinstance(listed, list) else []:
             if isinstance(skill, str) and skill not in skills:
                 skills.append(skill)
+        chunk = _chunk(text, nl)
         if item.name == f"{group.name}.md":  # the period's own file from an earlier run: its body as it is
-            body.append(_ended(text.strip("\r\n") + "\n", nl) + nl)
+            body.append(chunk)
             continue
         if period == "month":
             week = item.label if item.kind == "week" else period_of(item, "week")[0]  # type: ignore[index]
@@ -207,9 +220,9 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
                 body.append(f"# {week}{nl}{nl}")
                 current_week = week
             if item.kind == "week":
-                body.append(_ended(text.strip("\r\n") + "\n", nl) + nl)
+                body.append(chunk)
                 continue
-        body.append(f"## {item.label}{nl}{nl}" + _ended(text.strip("\r\n") + "\n", nl) + nl)
+        body.append(f"## {item.label}{nl}{nl}" + chunk)
     front = [f"period: {group.name}", f"first_day: {group.first.isoformat()}", f"last_day: {group.last.isoformat()}",
              f"sources: {_yaml_list(sources)}"]
     if skills:
@@ -393,15 +406,14 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
         period_text = after[group.rel]
         for item in group.sources:
             if item.rel == group.rel:
-                if group.rel not in plan.summarized and _split(texts[item.rel])[1].strip("\r\n").replace(
-                        "\r\n", "\n") not in period_text.replace("\r\n", "\n"):
+                if group.rel not in plan.summarized and _source_text(_split(texts[item.rel])[1]) not in \
+                        period_text.replace("\r\n", "\n"):
                     raise GuaranteeError("the period's own file would lose text; nothing was written", item.rel)
                 continue
             if texts[item.rel] not in archived:
                 raise GuaranteeError("its text would not be in the archive; nothing was written", item.rel)
             if group.rel not in plan.summarized:
-                body = _split(texts[item.rel])[1].strip("\r\n").replace("\r\n", "\n")
-                if body not in period_text.replace("\r\n", "\n"):
+                if _source_text(_split(texts[item.rel])[1]) not in period_text.replace("\r\n", "\n"):
                     raise GuaranteeError(f"its text would not be in {group.rel}; nothing was written", item.rel)
     if index_rel in texts and after.get(index_rel) != texts[index_rel]:
         resolve = _resolver(index_rel)
@@ -463,15 +475,24 @@ def rolled_into(home: MemoryHome) -> dict[str, str]:
     return out
 
 
-def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str]]:
-    """The dated files to roll up, and the texts the plan needs: theirs, the index's and the archive's."""
+def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str], list[str]]:
+    """The dated files to roll up, the texts the plan needs (theirs, the index's and the archive's),
+    and a warning for each dated file that cannot be read: it is left where it is, and joins its
+    period's file on a later run once it reads."""
+    from memctl.errors import InputError
     from memctl.fsutil import read_text
 
-    files = dated_files(home)
     texts = {doc.rel: doc.text for doc in (home.index, *home.archived)}
-    for rel in files:
-        texts[rel] = read_text(os.path.join(home.root, rel), rel)
-    return files, texts
+    files, warnings = [], []
+    for rel in dated_files(home):
+        try:
+            texts[rel] = read_text(os.path.join(home.root, rel), rel)
+        except InputError as error:
+            if rel not in {e.path for e in home.unreadable}:  # a topic that does not read is named already
+                warnings.append(f"{error}; left as it is")
+            continue
+        files.append(rel)
+    return files, texts, warnings
 
 
 def plan_data(plan: RollupPlan, applied: bool) -> dict[str, object]:

@@ -62,7 +62,7 @@ def plan_for(command: str, root: Path):
         from memctl.rollup import plan_rollup, read_dated
         from memctl.rollup import verify as verify_rollup
 
-        files, texts = read_dated(home)
+        files, texts, _ = read_dated(home)
         plan = plan_rollup(texts, files, home.index.rel, "week", TODAY)
         verify_rollup(plan, texts, files, home.index.rel, TODAY, 7)
         return plan.write

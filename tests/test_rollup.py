@@ -174,3 +174,20 @@ def test_history_counts_a_days_loads_for_the_week_that_holds_it(copy_fixture, cl
     cli("rollup", str(home), "--period", "month", "--apply")
     report = json.loads(cli("history", str(home), "--dispatches", "--format", "json").stdout)
     assert report["dispatches"]["most_loaded"][0]["path"] == "memory/journal/2026-10.md"
+
+
+def test_a_file_that_does_not_read_is_left_and_the_rest_rolled_up(tmp_path, cli):
+    journal = tmp_path / "memory" / "journal"
+    journal.mkdir(parents=True)
+    (tmp_path / "MEMORY.md").write_text("# M\n")
+    (tmp_path / ".memctl.yaml").write_text("profile: volute\n")
+    (journal / "2026-11-02.md").write_bytes(b"\xef\xbb\xbf# with a BOM\r\n\r\ntext\r\n")
+    (journal / "2026-11-03.md").write_text("")
+    (journal / "2026-11-04.md").write_text("# plain\n")
+    (journal / "2026-11-05.md").write_bytes(b"\xff\xfe not UTF-8")
+    result = cli("rollup", str(tmp_path), "--apply")
+    assert result.exit_code == 0 and "2026-11-05.md:1: not valid UTF-8" in result.stderr
+    week = (journal / "2026-W45.md").read_text()
+    assert "## 2026-11-02\n\n# with a BOM\n\ntext\n\n## 2026-11-03\n\n## 2026-11-04\n\n# plain\n" in week
+    assert "\ufeff" not in week and (journal / "2026-11-05.md").exists()
+    assert (tmp_path / "archive" / "memory" / "journal" / "2026-11-02.md").read_bytes().startswith(b"\xef\xbb\xbf")

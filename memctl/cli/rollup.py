@@ -82,7 +82,9 @@ def rollup(
                 "(globs such as memory/journal/*.md)")
             return
         when = today()
-        files, texts = read_dated(home)
+        files, texts, unreadable = read_dated(home)
+        for warning in unreadable:
+            err(f"warning: {warning}")
         plan = plan_rollup(texts, files, home.index.rel, period.value, when, keep_days, summarizer, timeout,
                            home.counter.count, home.config.budgets.topic_tokens or 1000)
         verify(plan, texts, files, home.index.rel, when, keep_days)
