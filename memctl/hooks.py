@@ -191,17 +191,20 @@ def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, to
     transcript = data.get("transcript_path")
     if isinstance(transcript, str) and transcript:
         lessons = lessons_file(home.config.profile, home.config.lessons)
-        source = read_transcript(os.path.expanduser(transcript))
-        if options.extractor:
-            candidates, _ = run_extractor(options.extractor, source, lessons, lesson_count(home, lessons),
-                                          options.timeout)
-        else:
-            candidates = find_candidates(source)
-        plan = plan_capture(home.root, lessons, source, candidates, today)
-        if plan.write.changes:
-            apply_plan(home.root, plan.write, "capture")
-            done.append(f"captured {plural(len(plan.added), 'new lesson')} into {lessons}")
-        home = _reload(home)
+        try:
+            source = read_transcript(os.path.expanduser(transcript))
+            if options.extractor:
+                candidates, _ = run_extractor(options.extractor, source, lessons, lesson_count(home, lessons),
+                                              options.timeout)
+            else:
+                candidates = find_candidates(source)
+            plan = plan_capture(home.root, lessons, source, candidates, today)
+            if plan.write.changes:
+                apply_plan(home.root, plan.write, "capture")
+                done.append(f"captured {plural(len(plan.added), 'new lesson')} into {lessons}")
+                home = _reload(home)
+        except MemctlError as error:  # the snapshot below still protects what the host may delete
+            done.append(f"no lessons captured: {error}")
     snapshot = snapshot_plan(home, now)
     if snapshot.changes:
         apply_plan(home.root, snapshot, "snapshot")

@@ -101,14 +101,17 @@ def test_pre_compact_captures_lessons_then_snapshots_what_changed(copy_fixture):
     assert "snapshots" not in status.stdout  # backups are not memory: never loaded, never counted
 
 
-def test_pre_compact_with_an_extractor_that_hangs_writes_nothing_and_exits_0(copy_fixture):
+def test_pre_compact_with_an_extractor_that_hangs_captures_nothing_still_snapshots_and_exits_0(copy_fixture):
     home = copy_fixture("openclaw")
     before = (home / "LESSONS.md").read_text()
     data = json.dumps({"transcript_path": str(TRANSCRIPT), "trigger": "manual"})
     hang = f"{sys.executable} {Path(__file__).parent / 'summarizers' / 'hang.py'}"
     result = hook("pre-compact", str(home), "--extractor", hang, "--timeout", "1", stdin=data)
-    assert result.returncode == 0 and result.stdout == "" and "ran past 1 s" in result.stderr
-    assert (home / "LESSONS.md").read_text() == before and not (home / "archive" / "snapshots").exists()
+    assert result.returncode == 0 and result.stdout == "" and "no lessons captured: the extractor ran past 1 s" \
+        in result.stderr
+    assert (home / "LESSONS.md").read_text() == before
+    (snapshot,) = (home / "archive" / "snapshots").iterdir()  # what the host may delete is copied all the same
+    assert (snapshot / "LESSONS.md").read_text() == before
 
 
 def test_install_merges_with_existing_hooks_and_is_idempotent(tmp_path):
