@@ -170,16 +170,20 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                 over_target.discard(doc.rel)
     dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
     parsed = {}
+    keys: dict[str, list[str]] = {}  # each over-target topic's entry keys, in entry order
     where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
     # duplicates are sought only for topics over target, but found in every topic
     for doc in docs if over_target else ():
         lines = split_lines(doc.text)
         entries = _entries(home, doc, lines)
         parsed[doc.rel] = (lines, entries)
+        own = keys.setdefault(doc.rel, []) if doc.rel in over_target else None
         for entry in entries:
             if entry.kind != "section":
-                where.setdefault(entry_key("".join(lines[entry.start : entry.end]), dedupe_only[doc.rel]), []).append(
-                    f"{doc.rel}:{entry.start + 1}")
+                key = entry_key("".join(lines[entry.start : entry.end]), dedupe_only[doc.rel])
+                where.setdefault(key, []).append(f"{doc.rel}:{entry.start + 1}")
+                if own is not None:
+                    own.append(key)
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
     for doc in docs:
@@ -190,11 +194,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         before = count(doc.text)
         steps: list[Step] = []
         duplicates = []
-        for entry in entries:
-            if entry.kind == "section":
-                continue
+        for entry, key in zip((e for e in entries if e.kind != "section"), keys[doc.rel], strict=True):
             here = f"{doc.rel}:{entry.start + 1}"
-            places = where[entry_key("".join(lines[entry.start : entry.end]), dedupe_only[doc.rel])]
+            places = where[key]
             # the copy that stays: the first one that is not in a topic being thinned out, else the first
             keeper = next((p for p in places if p.rsplit(":", 1)[0] not in over_target), places[0])
             if keeper != here:
