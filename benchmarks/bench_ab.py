@@ -23,11 +23,20 @@ ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "25"))
 
 
-def timed(command: list[str], source: Path) -> float:
+def timed(command: list[str], source: Path, cwd: Path) -> float:
+    """Seconds of one run of `command` with `source` first on the import path. The run starts in
+    `cwd`, a folder with no memctl in it: `python -m` puts the current folder before PYTHONPATH,
+    so a run from the repository would import the work tree whatever PYTHONPATH says."""
     env = {**os.environ, "PYTHONPATH": str(source), "PYTHONDONTWRITEBYTECODE": ""}
     start = time.perf_counter()
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
+
+
+def imported_from(source: Path, cwd: Path) -> str:
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    return subprocess.run([sys.executable, "-c", "import memctl; print(memctl.__file__)"], env=env, cwd=cwd,
+                          capture_output=True, text=True, check=True).stdout.strip()
 
 
 def main() -> None:
@@ -46,15 +55,19 @@ def main() -> None:
         cases = {"dispatch (index + 2 skills), warm": skills,
                  "dispatch (index + 2 skills + query), warm": [*skills, "--query", query_words()]}
         sources = {f"{ref[:12]}": old, "work tree": ROOT}
+        for source in sources.values():
+            where = imported_from(source, folder)
+            if not where.startswith(str(source)):
+                sys.exit(f"python imports memctl from {where}, not from {source}: the comparison would be void")
         for command in cases.values():
             for source in sources.values():
-                timed(command, source)
-                timed(command, source)
+                timed(command, source, folder)
+                timed(command, source, folder)
         times = {(case, name): [] for case in cases for name in sources}  # type: ignore[var-annotated]
         for _ in range(ROUNDS):
             for case, command in cases.items():
                 for name, source in sources.items():
-                    times[case, name].append(timed(command, source))
+                    times[case, name].append(timed(command, source, folder))
         print(f"A/B: {ref} against the work tree, {ROUNDS} interleaved rounds, medians (python -m memctl)")
         for case in cases:
             row = "  ".join(f"{name} {statistics.median(times[case, name]) * 1000:6.1f} ms" for name in sources)

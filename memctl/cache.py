@@ -20,10 +20,10 @@ import sys
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Iterator, Mapping
     from typing import Any
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3  # 3: one line an entry, decoded when asked for
 MAX_ENTRIES = 100_000  # the most recently used are kept (three a file: 30,000 for a 10,000-topic home)
 MAX_CACHE_BYTES = 256 * 1024 * 1024  # a larger cache file is ignored
 _MAGIC = b"memctl-cache"
@@ -58,7 +58,7 @@ def cache_folder(env: Mapping[str, str] | None = None) -> str:
 
 def cache_file(root: str, env: Mapping[str, str] | None = None) -> str:
     """The cache file of the home whose real path is `root`."""
-    return os.path.join(cache_folder(env), "homes", digest(root)[:24] + ".json")
+    return os.path.join(cache_folder(env), "homes", digest(root)[:24] + ".cache")
 
 
 def _read_small(path: str, cap: int) -> bytes | None:
@@ -101,11 +101,18 @@ def _sign(key: bytes, payload: bytes) -> str:
 
 
 class Cache:
-    """A JSON map from string keys to plain values; `path=None` keeps it in memory only."""
+    """A map from string keys to plain values; `path=None` keeps it in memory only.
+
+    On disk, after the signed header, one line an entry: the key, a tab, the value as compact
+    JSON. A run splits the lines and decodes only the values it asks for (a 10,000-topic home's
+    cache holds 50,000 entries and 15 MB; decoding all of them took 0.6 s of a warm run), and
+    writes back the lines it did not touch as they were.
+    """
 
     def __init__(self, path: str | None, key: bytes | None = None):
         self.path = path
-        self._data: dict[str, Any] = {}
+        self._raw: dict[str, str] = {}  # as read: key -> its value's JSON, decoded when asked for
+        self._data: dict[str, Any] = {}  # decoded, or put by this run
         self._used: set[str] = set()
         self._dirty = False
         self._key = key
@@ -124,19 +131,31 @@ class Cache:
         if not _same(parts[2].decode("ascii", "replace"), _sign(self._key, payload)):
             return  # not written by memctl for this user: ignored, and rebuilt
         try:
-            entries = json.loads(payload)
-        except ValueError:
+            lines = payload.decode("utf-8").split("\n")
+        except UnicodeDecodeError:
             return
-        if isinstance(entries, dict):
-            self._data = entries
+        self._raw = dict(line.split("\t", 1) for line in lines if "\t" in line)
 
     @classmethod
     def for_home(cls, root: str) -> Cache:
         return cls(cache_file(root))
 
+    def _value(self, key: str) -> Any:
+        if key in self._data:
+            return self._data[key]
+        text = self._raw.get(key)
+        if text is None:
+            return None
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        self._data[key] = value
+        return value
+
     def get(self, key: str, valid: Callable[[Any], bool] | None = None) -> Any:
         """The value, or None when there is none or it does not pass `valid` (a miss)."""
-        value = self._data.get(key)
+        value = self._value(key)
         if value is None:
             return None
         if valid is not None and not valid(value):
@@ -145,21 +164,32 @@ class Cache:
         return value
 
     def put(self, key: str, value: Any) -> None:
+        if "\t" in key or "\n" in key:
+            raise ValueError(f"a cache key holds a tab or a line end: {key!r}")
         self._used.add(key)
-        if self._data.get(key) != value:
+        if self._value(key) != value:
             self._data[key] = value
+            self._raw.pop(key, None)
             self._dirty = True
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """Every entry, decoded (for tests and tools; a run asks for its keys with get)."""
+        for key in [*self._raw, *(k for k in self._data if k not in self._raw)]:
+            yield key, self._value(key)
 
     def save(self) -> None:
         """Write the cache if it changed; where it cannot be written, memctl simply stays uncached."""
         if not self._dirty or self.path is None or self._key is None:
             return
-        entries = self._data
-        if len(entries) > MAX_ENTRIES:  # keep this run's entries, then the newest others
-            used = {k: v for k, v in entries.items() if k in self._used}
-            others = [(k, v) for k, v in entries.items() if k not in self._used]
-            entries = dict(others[max(0, len(others) - (MAX_ENTRIES - len(used))) :]) | used
-        payload = json.dumps(entries, separators=(",", ":")).encode("utf-8")
+        lines = {key: text for key, text in self._raw.items() if key not in self._data}
+        for key, value in self._data.items():
+            if value is not None:
+                lines[key] = json.dumps(value, separators=(",", ":"))
+        if len(lines) > MAX_ENTRIES:  # keep this run's entries, then the newest others
+            used = {k: v for k, v in lines.items() if k in self._used}
+            others = [(k, v) for k, v in lines.items() if k not in self._used]
+            lines = dict(others[max(0, len(others) - (MAX_ENTRIES - len(used))) :]) | used
+        payload = "".join(f"{key}\t{text}\n" for key, text in lines.items()).encode("utf-8")
         head = b" ".join((_MAGIC, str(CACHE_VERSION).encode(), _sign(self._key, payload).encode()))
         try:
             folder, name = os.path.split(self.path)

@@ -37,9 +37,14 @@ PATTERNS = (
 )
 # What each pattern's match must contain, lower-cased: a text holding none of them skips the pattern, so
 # the usual memory file (prose and lists, no credentials) costs a few substring searches, not a regex pass.
-_NEEDS = (("private key",), ("akia", "asia"), ("gh", "github_pat_"), ("sk-ant-",), ("sk-",), ("xox",),
-          ("aiza",), ("k_live_",), ("nsec1",), ("bearer",), ("eyj",),
-          ("pass", "pwd", "secret", "key", "token"))
+_NEEDS = (("private key",), ("akia", "asia"), ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("sk-ant-",),
+          ("sk-",), ("xox",), ("aiza",), ("k_live_",), ("nsec1",), ("bearer",), ("eyj",),
+          ("password", "passwd", "pwd", "secret", "key", "token"))
+# The assignment's name always ends in one of its needs, and `["']? *[:=]` follows at once: a text
+# whose words `token`, `key` … are never followed so (prose; memctl's own JSON says `"tokens": 12`)
+# skips the pattern without a regex pass.
+_ASSIGNMENT = len(PATTERNS) - 1
+_ASSIGN_TAIL = re.compile(r"[\"']?\s*[:=]")
 _KINDS = [kind for kind, _ in PATTERNS]
 _EXACT = [re.compile(pattern) for _, pattern in PATTERNS]
 _COMBINED: dict[tuple[int, ...], re.Pattern[str]] = {}
@@ -62,7 +67,7 @@ SEED_LENGTHS = (12, 15, 18, 21, 24)
 
 
 # Names this rule set in cache keys, so findings cached by an older memctl are never reused.
-RULESET = repr((3, PATTERNS, _NEEDS, _WORDS_RUN.pattern, _WIF.pattern, SEED_LENGTHS))
+RULESET = repr((4, PATTERNS, _NEEDS, _WORDS_RUN.pattern, _WIF.pattern, SEED_LENGTHS))
 
 
 def _bip39() -> frozenset[str]:
@@ -116,7 +121,8 @@ def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
 def _patterns(text: str) -> Iterator[tuple[str, int, int]]:
     lowered = text.lower()
-    numbers = tuple(i for i, needs in enumerate(_NEEDS) if any(need in lowered for need in needs))
+    numbers = tuple(i for i, needs in enumerate(_NEEDS) if (_assigned(lowered) if i == _ASSIGNMENT
+                                                            else any(need in lowered for need in needs)))
     if not numbers:
         return
     search = _any(numbers).search
@@ -137,6 +143,19 @@ def _patterns(text: str) -> Iterator[tuple[str, int, int]]:
             position = exact.end()
         else:
             position = match.start() + 1
+
+
+def _assigned(lowered: str) -> bool:
+    """Whether a word the assignment pattern ends its name with is followed by `:` or `=`."""
+    match = _ASSIGN_TAIL.match
+    for word in _NEEDS[_ASSIGNMENT]:
+        start = lowered.find(word)
+        while start >= 0:
+            end = start + len(word)
+            if match(lowered, end):
+                return True
+            start = lowered.find(word, end)
+    return False
 
 
 def shown(secret: str) -> str:

@@ -213,8 +213,9 @@ def test_a_forged_or_copied_cache_is_ignored(cli, tmp_path):
     path = cache_file(str(home.resolve()))
     data = Path(path).read_bytes()
     head, _, payload = data.partition(b"\n")
-    forged = {key: ([1] if key.startswith("tok:") else value) for key, value in json.loads(payload).items()}
-    Path(path).write_bytes(head + b"\n" + json.dumps(forged).encode())  # valid JSON, right keys, wrong values
+    forged = "".join(f"{key}\t{'[1]' if key.startswith('tok:') else text}\n" for key, text in
+                     (line.split("\t", 1) for line in payload.decode().splitlines()))
+    Path(path).write_bytes(head + b"\n" + forged.encode())  # well formed, right keys, wrong values
     again = json.loads(cli("status", str(home), "--format", "json").stdout)
     assert again["index"]["tokens"] == truth["index"]["tokens"] > 1
     lint = cli("lint", str(home))
@@ -225,9 +226,8 @@ def test_a_signed_cache_with_entries_of_the_wrong_shape_is_a_miss(cli, tmp_path)
     home = fat_home(tmp_path / "home")
     truth = cli("status", str(home), "--format", "json").stdout
     cache = Cache(cache_file(str(home.resolve())))
-    for key in list(cache._data):
-        cache._data[key] = {"entries": []} if key.startswith("doc:") else "many"
-    cache._dirty = True
+    for key, _ in list(cache.items()):
+        cache.put(key, {"entries": []} if key.startswith("doc:") else "many")
     cache.save()
     assert cli("status", str(home), "--format", "json").stdout == truth
     assert cli("assemble", str(home), "--budget", "3000").exit_code == 0
@@ -240,12 +240,11 @@ def test_lint_findings_come_from_the_cache_unchanged_and_a_bad_entry_is_a_miss(c
     (home / "topics" / "keys.md").write_text("# Keys\nDB_PASSWORD: hunter2222\nok\ntoken = ghp_" + "a1" * 20 + "\n")
     cold = cli("lint", str(home), "--format", "json").stdout
     cache = Cache(cache_file(str(home.resolve())))
-    cached = {key: value for key, value in cache._data.items() if key.startswith("sec:")}
+    cached = {key: value for key, value in cache.items() if key.startswith("sec:")}
     assert len(cached) == 2 and sorted(len(v) for v in cached.values()) == [0, 2]  # the index and the topic
     assert cli("lint", str(home), "--format", "json").stdout == cold
     for key in cached:
-        cache._data[key] = [["seed phrase", "0", 4]]  # signed, but of the wrong shape
-    cache._dirty = True
+        cache.put(key, [["seed phrase", "0", 4]])  # signed, but of the wrong shape
     cache.save()
     assert cli("lint", str(home), "--format", "json").stdout == cold
     assert json.loads(cold)["diagnostics"][0]["code"] == "MEM501"
@@ -385,3 +384,32 @@ def test_glob_matchers_agree_with_the_regex(pattern):
              "tapics/b.md", "notes/q-x.md", "notes/x/.md", "topics/.md", "x.mdx", "topicsa.md"]
     fast, slow = matcher(pattern), glob_regex(pattern)
     assert [bool(fast(p)) for p in paths] == [bool(slow.match(p)) for p in paths]
+
+
+def test_cache_entries_are_decoded_when_asked_for_and_kept_as_they_were(tmp_path):
+    """One line an entry: a run decodes the values it asks for; the others are written back byte
+    for byte; a line without a tab, or a value that is not JSON, is a miss, never a crash."""
+    from memctl.cache import Cache
+
+    path = str(tmp_path / "home.cache")
+    cache = Cache(path)
+    cache.put("tok:a", [1, 2])
+    cache.put("doc:b", {"headings": []})
+    cache.save()
+    head, _, payload = Path(path).read_bytes().partition(b"\n")
+    assert payload == b'tok:a\t[1,2]\ndoc:b\t{"headings":[]}\n'
+    again = Cache(path)
+    assert again.get("tok:a") == [1, 2] and "doc:b" not in again._data  # never decoded
+    again.put("tok:c", [3])
+    again.save()
+    assert b'doc:b\t{"headings":[]}\n' in Path(path).read_bytes()
+    with pytest.raises(ValueError):
+        again.put("bad\tkey", 1)
+    # a damaged payload under a valid signature can only come from memctl itself; still, no crash
+    from memctl.cache import _MAGIC, CACHE_VERSION, _sign
+
+    damaged = b"no tab here\ntok:x\t[1,\ntok:y\t[5]\n"
+    header = b" ".join((_MAGIC, str(CACHE_VERSION).encode(), _sign(again._key, damaged).encode()))
+    Path(path).write_bytes(header + b"\n" + damaged)
+    read = Cache(path)
+    assert read.get("tok:x") is None and read.get("tok:y") == [5] and read.get("no tab here") is None

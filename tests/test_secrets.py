@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from memctl.secrets import find_secrets, redact
 
@@ -51,3 +53,29 @@ def test_real_credentials_are_found_and_shown_by_four_characters(text, kind):
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_look_alikes_pass(text):
     assert list(find_secrets(text)) == [] and redact(text) == text
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from([
+    "token", "TOKEN", "api_key", "Secret", "passwd", "pwd", "password", "key", "tokens", "monkey",
+    ": ", "=", " = ", "\"", "'", " ", "\n", "hunter2222", "s3cr3t-value-9", "ghp_", "gh", "sk-", "bearer ",
+    "AKIA", "ABCDEFGHIJKLMNOP", "x" * 6, "<token>", "example", "${TOKEN}", "github_pat_", "a1" * 20,
+    "ghu_", "ghs_", "ghr_", "gho_", "GHP_", "xoxb-", "AIza", "sk_live_", "nsec1", "eyJ", "-----BEGIN PRIVATE KEY-----",
+]), max_size=30))
+@example([" ", "ghu_", "a1" * 20]).via("a token kind the old need missed")
+@example(["GHS_", "a1" * 20])
+@example(['"tokens"', ": ", "12"])
+@example(["api_key", "=", "s3cr3t-value-9"])
+def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts):
+    """The literal checks that let a text skip a pattern are necessary conditions: with them off
+    (every pattern searched on every text), the findings are the same."""
+    from memctl import secrets
+
+    text = "".join(parts)
+    fast = list(secrets.find_secrets(text))
+    if text == " ghu_" + "a1" * 20:
+        assert fast and fast[0][0] == "GitHub token"
+    with monkeypatch.context() as patched:
+        patched.setattr(secrets, "_NEEDS", tuple(("",) for _ in secrets._NEEDS))
+        patched.setattr(secrets, "_assigned", lambda lowered: True)
+        assert list(secrets.find_secrets(text)) == fast

@@ -62,6 +62,9 @@ def cache_clear(
             err(f"cleared every home's cache in {target}" if existed else f"no caches in {target}")
             return
         target = _cache_file(path)
+        legacy = target[: -len(".cache")] + ".json"  # the JSON cache of older versions
+        if os.path.lexists(legacy):
+            os.unlink(legacy)
         if os.path.lexists(target):
             os.unlink(target)
             err(f"cleared {target}")
