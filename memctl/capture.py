@@ -243,22 +243,13 @@ def run_extractor(command: str, source: Source, lessons_rel: str, existing: int,
     printed that are not one lesson (control characters, over MAX_CANDIDATE characters, past
     MAX_EXTRACTED) are dropped with a warning.
     """
-    from memctl.proc import run_filter
+    from memctl.proc import filter_text
 
     text = "".join(f"## {t.role} (turn {t.number})\n\n{t.text}\n\n" if t.number else t.text for t in source.turns)
     env = {**os.environ, "MEMCTL_LESSONS_FILE": lessons_rel, "MEMCTL_LESSONS_COUNT": str(existing)}
-    try:
-        ran = run_filter(command, text.encode("utf-8"), timeout, env, cap=1024 * 1024)
-    except (OSError, ValueError) as exc:
-        raise MemctlError(f"the extractor could not run ({exc}); nothing was written") from None
-    if ran.problem is not None:
-        raise MemctlError(f"the extractor {ran.problem} and was stopped; nothing was written")
-    if ran.returncode != 0:
-        raise MemctlError(f"the extractor exited {ran.returncode}; nothing was written")
-    try:
-        out = ran.stdout.decode("utf-8")
-    except UnicodeDecodeError:
-        raise MemctlError("the extractor wrote text that is not UTF-8; nothing was written") from None
+    out, problem = filter_text(command, text, timeout, env, what="the extractor", allow_empty=True)
+    if out is None:
+        raise MemctlError(f"{problem}; nothing was written")
     candidates: list[Candidate] = []
     warnings: list[str] = []
     dropped = 0

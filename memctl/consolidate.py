@@ -366,30 +366,18 @@ def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, da
 def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple[Step | None, str | None]:
     import os
 
-    from memctl.proc import MAX_OUTPUT, run_filter
+    from memctl.proc import filter_text
 
     assert options.summarizer is not None
     current = work.text()
     lines = split_lines(current)
     span = front_matter_span(lines)
     body = "".join(lines[span:])
-    data = body.encode("utf-8")
-    try:
-        result = run_filter(options.summarizer, data, options.timeout,
-                            {**os.environ, "MEMCTL_TARGET_TOKENS": str(target)}, min(MAX_OUTPUT, 10 * len(data) + 4096))
-    except (OSError, ValueError) as exc:
-        return None, f"summarizer could not run ({exc}); topic kept as it was"
-    if result.problem is not None:
-        return None, f"summarizer {result.problem}; topic kept as it was"
-    if result.returncode != 0:
-        return None, f"summarizer exited {result.returncode}; topic kept as it was"
-    try:
-        out = result.stdout.decode("utf-8")
-    except UnicodeDecodeError:
-        return None, "summarizer wrote text that is not UTF-8; topic kept as it was"
+    out, problem = filter_text(options.summarizer, body, options.timeout,
+                                  {**os.environ, "MEMCTL_TARGET_TOKENS": str(target)})
+    if out is None:
+        return None, f"{problem}; topic kept as it was"
     out = out.replace("\r\n", "\n").replace("\n", work.newline)
-    if not out.strip():
-        return None, "summarizer returned nothing; topic kept as it was"
     if front_matter_span(split_lines(out)):
         return None, "summarizer output changes the front matter; topic kept as it was"
     if work.count(out) >= work.count(body):

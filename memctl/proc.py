@@ -82,3 +82,29 @@ def run_filter(command: str, data: bytes, timeout: float, env: Mapping[str, str]
     process.stdout.close()
     writer.join(timeout=1)
     return Ran(code if problem is None else None, b"".join(chunks), problem)
+
+
+def filter_text(command: str, text: str, timeout: float, env: Mapping[str, str], what: str = "summarizer",
+                   allow_empty: bool = False) -> tuple[str | None, str | None]:
+    """A user's summarizer (or extractor) over `text`: (its UTF-8 output, None), or (None, why it is
+    refused: "summarizer ran past 5 s", "… exited 3", "… wrote text that is not UTF-8", "… returned
+    nothing"), `what` naming the command in those reasons.
+
+    Its output is capped at ten times the input (16 MB at most); what it writes on stderr is not kept.
+    """
+    data = text.encode("utf-8")
+    try:
+        ran = run_filter(command, data, timeout, env, min(MAX_OUTPUT, 10 * len(data) + 4096))
+    except (OSError, ValueError) as exc:
+        return None, f"{what} could not run ({exc})"
+    if ran.problem is not None:
+        return None, f"{what} {ran.problem}"
+    if ran.returncode != 0:
+        return None, f"{what} exited {ran.returncode}"
+    try:
+        out = ran.stdout.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, f"{what} wrote text that is not UTF-8"
+    if not out.strip() and not allow_empty:
+        return None, f"{what} returned nothing"
+    return out, None

@@ -359,29 +359,17 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
 def _summarize(command: str, body: str, timeout: float, group: Group, count: Callable[[str], int] | None,
                target_tokens: int) -> tuple[str, str | None]:
     """The summarizer's text for a period's body, or why it is refused."""
-    from memctl.proc import MAX_OUTPUT, run_filter
+    from memctl.proc import filter_text
 
-    data = body.encode("utf-8")
     env = {**os.environ, "MEMCTL_PERIOD": group.name, "MEMCTL_TARGET_TOKENS": str(target_tokens)}
-    try:
-        ran = run_filter(command, data, timeout, env, min(MAX_OUTPUT, 10 * len(data) + 4096))
-    except (OSError, ValueError) as exc:
-        return "", f"the summarizer could not run ({exc})"
-    if ran.problem is not None:
-        return "", f"the summarizer {ran.problem}"
-    if ran.returncode != 0:
-        return "", f"the summarizer exited {ran.returncode}"
-    try:
-        out = ran.stdout.decode("utf-8")
-    except UnicodeDecodeError:
-        return "", "the summarizer wrote text that is not UTF-8"
-    if not out.strip():
-        return "", "the summarizer returned nothing"
+    out, problem = filter_text(command, body, timeout, env)
+    if out is None:
+        return "", problem
     if out.lstrip().startswith("---"):
-        return "", "the summarizer's text starts with front matter"
+        return "", "summarizer output starts with front matter"
     size = count or len
     if size(out) >= size(body):
-        return "", "the summarizer's text is not smaller"
+        return "", "summarizer output is not smaller"
     return out, None
 
 

@@ -125,8 +125,8 @@ def test_summarizer_that_works_replaces_the_body_and_archives_the_verbatim_text(
 
 
 @pytest.mark.parametrize(("script", "message"), [
-    ("garbage.py", "the summarizer's text starts with front matter; rolled up verbatim"),
-    ("hang.py", "the summarizer ran past 1 s; rolled up verbatim"),
+    ("garbage.py", "summarizer output starts with front matter; rolled up verbatim"),
+    ("hang.py", "summarizer ran past 1 s; rolled up verbatim"),
 ])
 def test_a_bad_summarizer_is_refused_and_the_week_rolled_up_verbatim(copy_fixture, cli, script, message):
     home = copy_fixture("rollup/home")

@@ -170,6 +170,22 @@ def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, A
         emit(text)
 
 
+def save_or_apply(home: MemoryHome, write_plan: Any, command: str, plan_out: Path | None, apply: bool,
+                  summary: dict[str, Any], note: str = "") -> None:
+    """`--plan-out FILE` saves the plan for review (and writes nothing else); `--apply` writes it."""
+    if not write_plan.changes:
+        return
+    if plan_out is not None:
+        from memctl.planfile import save_plan
+
+        save_plan(str(plan_out), command, home.root, write_plan, summary)
+        err(f"plan written to {plan_out}; `memctl {command} --apply-plan {plan_out}` applies exactly it{note}")
+    elif apply:
+        from memctl.journal import apply_plan
+
+        apply_plan(home.root, write_plan, command)
+
+
 def apply_saved_plan(home: MemoryHome, path: Path, command: str) -> None:
     """`--apply-plan FILE`: write exactly the reviewed plan (refused whole if an input changed)."""
     from memctl.journal import apply_plan

@@ -24,6 +24,7 @@ from memctl.cli.common import (
     err,
     fail,
     open_home,
+    save_or_apply,
 )
 from memctl.config import today
 from memctl.errors import MemctlError
@@ -68,8 +69,6 @@ def consolidate(
     """
     from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
     from memctl.errors import EXIT_FINDINGS
-    from memctl.journal import apply_plan
-
     options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
                       timeout=timeout)
     try:
@@ -82,14 +81,8 @@ def consolidate(
         verify(home, plan, options, when)
         for warning in plan.warnings:
             err(f"warning: {warning}")
-        if plan_out is not None and plan.write.changes:
-            from memctl.planfile import save_plan
-
-            save_plan(str(plan_out), "consolidate", home.root, plan.write, plan_data(plan, False))
-            err(f"plan written to {plan_out}; `memctl consolidate --apply-plan {plan_out}` applies exactly it "
-                "(the summarizer does not run again)")
-        elif apply and plan.write.changes:
-            apply_plan(home.root, plan.write, "consolidate")
+        save_or_apply(home, plan.write, "consolidate", plan_out, apply, plan_data(plan, False),
+                      " (the summarizer does not run again)")
         home.save_cache()
     except MemctlError as error:
         fail(error)

@@ -24,6 +24,7 @@ from memctl.cli.common import (
     err,
     fail,
     open_home,
+    save_or_apply,
 )
 from memctl.config import today
 from memctl.errors import MemctlError
@@ -69,7 +70,6 @@ def rollup(
       memctl rollup home/ --period month --diff
       memctl rollup home/ --summarizer "llm -s 'Summarize this week of journal'" --plan-out week.json
     """
-    from memctl.journal import apply_plan
     from memctl.rollup import plan_data, plan_rollup, read_dated, render_text, verify
 
     try:
@@ -90,14 +90,8 @@ def rollup(
         verify(plan, texts, files, home.index.rel, when, keep_days)
         for warning in plan.warnings:
             err(f"warning: {warning}")
-        if plan_out is not None and plan.write.changes:
-            from memctl.planfile import save_plan
-
-            save_plan(str(plan_out), "rollup", home.root, plan.write, plan_data(plan, False))
-            err(f"plan written to {plan_out}; `memctl rollup --apply-plan {plan_out}` applies exactly it "
-                "(the summarizer does not run again)")
-        elif apply and plan.write.changes:
-            apply_plan(home.root, plan.write, "rollup")
+        save_or_apply(home, plan.write, "rollup", plan_out, apply, plan_data(plan, False),
+                      " (the summarizer does not run again)")
         home.save_cache()
     except MemctlError as error:
         fail(error)
