@@ -86,10 +86,12 @@ class CapturePlan:
 
 def lessons_file(profile: str, configured: str | None) -> str:
     """The config's `lessons`, else the profile's: OpenClaw's LESSONS.md beside MEMORY.md, Volute's
-    memory/topics/lessons.md, topics/lessons.md for the rest."""
+    memory/topics/lessons.md, lessons.md beside MEMORY.md in Claude Code's flat memory folder, and
+    topics/lessons.md for the rest."""
     if configured:
         return configured
-    return {"openclaw": "LESSONS.md", "volute": "memory/topics/lessons.md"}.get(profile, "topics/lessons.md")
+    return {"openclaw": "LESSONS.md", "volute": "memory/topics/lessons.md",
+            "claude-code": "lessons.md"}.get(profile, "topics/lessons.md")
 
 
 # --- reading the session -----------------------------------------------------------------------
@@ -389,5 +391,5 @@ def render_text(plan: CapturePlan, applied: bool) -> str:
     elif applied:
         lines.append(f"{count} added to {plan.lessons}")
     else:
-        lines.append(f"{count} for {plan.lessons}; --apply writes them")
+        lines.append(f"{count} for {plan.lessons}; --apply writes {'it' if len(plan.added) == 1 else 'them'}")
     return "\n".join(lines) + "\n"

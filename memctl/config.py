@@ -133,7 +133,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace (default: where it is)"),
     "lessons": ("str", "the file `memctl capture` adds lessons to (default LESSONS.md for openclaw, "
-                       "memory/topics/lessons.md for volute, topics/lessons.md otherwise)"),
+                       "memory/topics/lessons.md for volute, lessons.md for claude-code, topics/lessons.md "
+                       "otherwise)"),
     "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
                             "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
     "rollup_after": ("int", "lint warns (MEM208) when a rollup folder holds more dated files of closed weeks "
