@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -319,8 +320,10 @@ def _last_heading(text: str) -> str | None:
 
 
 def plan_capture(root: str, lessons_rel: str, source: Source, candidates: list[Candidate], today: date,
-                 ) -> CapturePlan:
-    """Decide each candidate (new, already there, a credential) and the text to append."""
+                 index: tuple[str, str] | None = None) -> CapturePlan:
+    """Decide each candidate (new, already there, a credential) and the text to append. `index`
+    (its path and text): when the lessons file is new and the index does not link to it, a link
+    line is added at the index's end, so that the host's agent (and memctl) can find the lessons."""
     from memctl.append import appended
     from memctl.fsutil import check_destination, current_text
     from memctl.secrets import find_secrets
@@ -358,9 +361,19 @@ def plan_capture(root: str, lessons_rel: str, source: Source, candidates: list[C
         if before is not None and not after.startswith(before):
             raise GuaranteeError("the new lessons would change text already in the file; nothing was written",
                                  lessons_rel)
-        write = WritePlan((FileChange(lessons_rel, before, after),))
+        changes = [FileChange(lessons_rel, before, after)]
+        if before is None and index is not None and not _links_to(index[1], index[0], lessons_rel):
+            href = posixpath.relpath(lessons_rel, posixpath.dirname(index[0]) or ".")
+            changes.append(FileChange(index[0], index[1], appended(
+                index[1], f"- [Lessons]({href}) — lessons and decisions captured from sessions\n")))
+        write = WritePlan(tuple(changes))
         check_plan(root, write)
     return CapturePlan(lessons_rel, source, candidates, write, warnings)
+
+
+def _links_to(index_text: str, index_rel: str, rel: str) -> bool:
+    href = posixpath.relpath(rel, posixpath.dirname(index_rel) or ".")
+    return re.search(rf"\]\(\s*<?(?:\./)?{re.escape(href)}[)#\s>]", index_text) is not None
 
 
 def plan_data(plan: CapturePlan, applied: bool) -> dict[str, object]:
@@ -372,6 +385,7 @@ def plan_data(plan: CapturePlan, applied: bool) -> dict[str, object]:
         "candidates": [{"marker": c.marker, "text": c.body, "origin": c.origin, "kept": c.kept, "why": c.why}
                        for c in plan.candidates],
         "added": len(plan.added),
+        "index_linked": len(plan.write.changes) > 1,
         "applied": applied,
     }
 
@@ -385,6 +399,8 @@ def render_text(plan: CapturePlan, applied: bool) -> str:
         mark = "+" if c.kept else ("!" if c.why.startswith("holds") else "=")
         shown = redact(c.text) if not c.why.startswith("holds") else f"{c.marker}: (not shown)"
         lines.append(f"  {mark} {shown}" + ("" if c.kept else f"  [{c.why}]"))
+    if len(plan.write.changes) > 1:
+        lines.append(f"  {plan.write.changes[1].rel}: a link to {plan.lessons}, which is new")
     count = plural(len(plan.added), "new lesson")
     if not plan.added:
         lines.append(f"nothing new for {plan.lessons}")

@@ -198,7 +198,7 @@ def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, to
                                               options.timeout)
             else:
                 candidates = find_candidates(source)
-            plan = plan_capture(home.root, lessons, source, candidates, today)
+            plan = plan_capture(home.root, lessons, source, candidates, today, (home.index.rel, home.index.text))
             if plan.write.changes:
                 apply_plan(home.root, plan.write, "capture")
                 done.append(f"captured {plural(len(plan.added), 'new lesson')} into {lessons}")

@@ -176,3 +176,17 @@ def test_lessons_file_through_a_symlink_is_refused(copy_fixture, tmp_path):
     result = run("capture", str(home), "--apply", stdin="Lesson: never through a link.\n")
     assert result.exit_code == 2 and "symlink" in result.stderr
     assert outside.read_text() == "# Elsewhere\n"
+
+
+def test_a_new_lessons_file_gets_a_link_from_the_index_once(tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [Debugging](debugging.md)\n")
+    (tmp_path / "debugging.md").write_text("# Debugging\n")
+    first = run("capture", str(tmp_path), "--profile", "claude-code", "--apply", "--format", "json",
+                stdin="Lesson: pin the runner image.\n")
+    assert json.loads(first.stdout)["index_linked"] is True
+    index = (tmp_path / "MEMORY.md").read_text()
+    assert index == ("# Memory\n\n- [Debugging](debugging.md)\n"
+                     "- [Lessons](lessons.md) — lessons and decisions captured from sessions\n")
+    run("capture", str(tmp_path), "--profile", "claude-code", "--apply", stdin="Decision: ship on Fridays.\n")
+    assert (tmp_path / "MEMORY.md").read_text() == index  # linked already: the index is left alone
+    assert (tmp_path / "lessons.md").read_text().count("\n- 2026-11-29 — ") == 2

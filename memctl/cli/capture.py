@@ -94,7 +94,7 @@ def capture(
                 err(f"warning: {warning}")
         else:
             candidates = find_candidates(source)
-        plan = plan_capture(home.root, lessons, source, candidates, today())
+        plan = plan_capture(home.root, lessons, source, candidates, today(), (home.index.rel, home.index.text))
         for warning in plan.warnings:
             err(f"warning: {warning}")
         if apply and plan.write.changes:
