@@ -113,6 +113,11 @@ def _may_hold_seed(text: str) -> bool:
     return False
 
 
+def _may_hold_wif(text: str) -> bool:
+    """Whether a run of 51 characters without white space is anywhere: what a WIF key needs."""
+    return max(map(len, text.split()), default=0) >= 51
+
+
 def _base58check(text: str) -> bool:
     """Whether `text` is Base58Check-encoded (a WIF private key is, with its 4-byte checksum)."""
     import hashlib
@@ -131,7 +136,8 @@ def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     if not text:
         return
     seeds = list(_seed_phrases(text)) if _may_hold_seed(text) else []
-    extra = seeds + [("WIF private key", m.start(), m.end()) for m in _WIF.finditer(text) if _base58check(m.group(0))]
+    keys = _WIF.finditer(text) if _may_hold_wif(text) else ()
+    extra = seeds + [("WIF private key", m.start(), m.end()) for m in keys if _base58check(m.group(0))]
     if extra:
         yield from sorted([*_patterns(text), *extra], key=lambda found: found[1])
         return

@@ -61,6 +61,7 @@ def test_look_alikes_pass(text):
     ": ", "=", " = ", "\"", "'", " ", "\n", "hunter2222", "s3cr3t-value-9", "ghp_", "gh", "sk-", "bearer ",
     "AKIA", "ABCDEFGHIJKLMNOP", "x" * 6, "<token>", "example", "${TOKEN}", "github_pat_", "a1" * 20,
     "ghu_", "ghs_", "ghr_", "gho_", "GHP_", "xoxb-", "AIza", "sk_live_", "nsec1", "eyJ", "-----BEGIN PRIVATE KEY-----",
+    "5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ", "KwdMAjGmerYanjeui5SHS7JkmpZvVipYvB2LJGU1ZxJwYvP98617",
     "legal ", "winner ", "thank ", "year ", "wave, ", "sausage-", "1. worth ", "useful\n", "Legal ", "yellow ",
     SEED, SEED.replace(" ", ", "), SEED.replace(" ", "\n"),
     " ".join(f"{n}. {w}" for n, w in enumerate(SEED.split(), 1)),
@@ -83,4 +84,5 @@ def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts
         patched.setattr(secrets, "_NEEDS", tuple(("",) for _ in secrets._NEEDS))
         patched.setattr(secrets, "_assigned", lambda lowered: True)
         patched.setattr(secrets, "_may_hold_seed", lambda text: True)
+        patched.setattr(secrets, "_may_hold_wif", lambda text: True)
         assert list(secrets.find_secrets(text)) == fast
