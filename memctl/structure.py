@@ -86,6 +86,16 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     texts: list[list[int]] = []  # inline text, as runs of byte ranges (a `[[wikilink]]` is split in pieces)
     normalize: Any = None
     for event, where in pyromark.events_with_range(body):
+        if type(event) is not dict:  # SoftBreak, HardBreak, Rule
+            continue
+        text = event.get("Text")  # most events: read without unpacking them (a fleet has a million)
+        if text is not None:
+            if not verbatim:
+                if texts and texts[-1][1] == where["start"]:
+                    texts[-1][1] = where["end"]
+                else:
+                    texts.append([where["start"], where["end"]])
+            continue
         kind, name, details = _name(event)
         if kind == "Start":
             if name in ("CodeBlock", "HtmlBlock"):
@@ -121,11 +131,6 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 depth -= 1
             if (name in _LEAVES or name == "Item") and open_leaves:
                 open_leaves.pop()
-        elif kind == "Text" and not verbatim:
-            if texts and texts[-1][1] == where["start"]:
-                texts[-1][1] = where["end"]
-            else:
-                texts.append([where["start"], where["end"]])
     wikilinks = _wikilinks(data, texts, leaves, lines, first)
     return {"headings": headings, "links": links, "blocks": blocks, "wikilinks": wikilinks}
 
@@ -184,6 +189,8 @@ def block_outline(lines: list[str], first: int) -> list[tuple[str, int, int, int
     stack: list[str] = []  # the open container blocks
     verbatim = 0
     for event, where in pyromark.events_with_range(body):
+        if type(event) is not dict or "Text" in event:  # breaks, rules and text: no block starts or ends
+            continue
         kind, name, details = _name(event)
         if kind == "Start":
             top = bisect_right(starts, where["start"]) - 1 + first
