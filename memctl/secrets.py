@@ -147,7 +147,7 @@ def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 def _patterns(text: str) -> Iterator[tuple[str, int, int]]:
     lowered = text.lower()
     numbers = tuple(i for i, needs in enumerate(_NEEDS) if (_assigned(lowered) if i == _ASSIGNMENT
-                                                            else any(need in lowered for need in needs)))
+                                                            else any(map(lowered.__contains__, needs))))
     if not numbers:
         return
     search = _any(numbers).search
