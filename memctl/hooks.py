@@ -116,11 +116,17 @@ def start_context(home: MemoryHome, options: HookOptions) -> str:
         missing = [p for p in home.index.parts if cap.state_of(p) != "full" and p.level >= 0]
         lines = [f"{os.path.join(home.root, home.index.rel)} is cut by the host ({cap.description}); these "
                  "sections of it are not loaded (read the file when the task needs them):"]
-        for part in missing:
+        room = chars // 2  # the list never crowds out the topics, nor passes the host's cap
+        for number, part in enumerate(missing):
             got = cap.lines_loaded_in(part)
             label = part.heading or "preamble"
-            lines.append(f"- § {label} (lines {part.start_line}–{part.end_line})"
-                         + (f", {got} of {part.lines} lines loaded" if got else ""))
+            line = (f"- § {label} (lines {part.start_line}–{part.end_line})"
+                    + (f", {got} of {part.lines} lines loaded" if got else ""))
+            rest = missing[number:]
+            if sum(map(len, lines)) + len(line) + 80 > room and len(rest) > 1:
+                lines.append(f"- and {len(rest)} more sections (lines {rest[0].start_line}–{rest[-1].end_line})")
+                break
+            lines.append(line)
         pieces.append("\n".join(lines) + "\n")
     candidates, _, _ = select_topics(home, AssembleOptions())
     tokens = 0

@@ -150,3 +150,12 @@ def test_install_cli_shows_the_diff_then_writes_with_apply(tmp_path):
     broken.write_text('{\n  "hooks": {,\n}\n')
     bad = runner.invoke(app, ["hook", "install", "fixtures/arc/memory", "--settings", str(broken), "--apply"])
     assert bad.exit_code == 2 and "broken.json:2: is not valid JSON" in bad.stderr
+
+
+def test_session_start_names_a_long_cut_in_a_bounded_list(tmp_path):
+    sections = "".join(f"## Section {i}\n\n" + "- fact\n" * 3 for i in range(400))
+    (tmp_path / "MEMORY.md").write_text("# Index\n" + sections)
+    context = context_of(hook("session-start", str(tmp_path), stdin="{}"), "SessionStart")
+    assert len(context) <= 8000 and "Section 399" not in context  # --chars, 8,000 by default
+    assert "- § Section 40 (lines 202–206)\n" in context
+    assert context.rstrip().endswith("- and 240 more sections (lines 802–2001)")
