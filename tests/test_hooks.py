@@ -158,4 +158,5 @@ def test_session_start_names_a_long_cut_in_a_bounded_list(tmp_path):
     context = context_of(hook("session-start", str(tmp_path), stdin="{}"), "SessionStart")
     assert len(context) <= 8000 and "Section 399" not in context  # --chars, 8,000 by default
     assert "- § Section 40 (lines 202–206)\n" in context
-    assert context.rstrip().endswith("- and 240 more sections (lines 802–2001)")
+    listed = context.count("\n- § Section ")
+    assert context.rstrip().endswith(f"- and {360 - listed} more sections (lines {202 + 5 * listed}–2001)")
