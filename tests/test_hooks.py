@@ -158,5 +158,6 @@ def test_session_start_names_a_long_cut_in_a_bounded_list(tmp_path):
     context = context_of(hook("session-start", str(tmp_path), stdin="{}"), "SessionStart")
     assert len(context) <= 8000 and "Section 399" not in context  # --chars, 8,000 by default
     assert "- § Section 40 (lines 202–206)\n" in context
-    listed = context.count("\n- § Section ")
-    assert context.rstrip().endswith(f"- and {360 - listed} more sections (lines {202 + 5 * listed}–2001)")
+    assert "- § Section 39 (lines 197–201), 4 of 5 lines loaded\n" in context  # the cut runs through it
+    listed = context.count("\n- § Section ")  # 39 to 399 are not loaded in full: 361 sections
+    assert context.rstrip().endswith(f"- and {361 - listed} more sections (lines {197 + 5 * listed}–2001)")
