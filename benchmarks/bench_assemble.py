@@ -88,6 +88,7 @@ def main() -> None:
                   *[a for s in range(10) for a in ("--skill", f"skill-{s}")]]
     prompt = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": query_words()}).encode()
     hook = [memctl, "hook", "user-prompt", str(home)]
+    arc_hook = [memctl, "hook", "user-prompt", str(Path(__file__).resolve().parent.parent / "fixtures/arc/memory")]
     cases = {
         "files-to-prompt --cxml (all 51 files)": ([ftp, "--cxml", str(home)], None),
         "memctl assemble, dispatch (index + 2 skills), warm": (skills, None),
@@ -96,9 +97,13 @@ def main() -> None:
         "memctl assemble, dispatch, cold (no cache)": (
             [str(cold_home) if a == str(home) else a for a in dispatch], Path(cache_file(str(cold_home.resolve())))),
         "memctl hook user-prompt (Claude Code's stdin), warm": (hook, None),
+        "memctl hook user-prompt on fixtures/arc/memory, warm": (arc_hook, None),
     }
+    arc_prompt = json.dumps({"hook_event_name": "UserPromptSubmit",
+                             "prompt": "The build queue stalled again: what fixed it last time?"}).encode()
+
     def stdin_of(command: list[str]) -> bytes | None:
-        return prompt if command is hook else None
+        return prompt if command is hook else arc_prompt if command is arc_hook else None
 
     for command, _ in cases.values():
         timed(command, stdin_of(command))  # warm the OS file cache and memctl's token cache
