@@ -156,6 +156,25 @@ _FLOW_ITEM = r"^[A-Za-z_][A-Za-z0-9_./ -]*$"
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 
 
+def _json_string(raw: str) -> str | None:
+    """A double-quoted scalar written as JSON writes it (`"2026-11-23 part 5"`, `"a \\"b\\""`): its
+    value, which YAML reads alike; None for anything else (YAML-only escapes, `\\u` pairs, a `#`)."""
+    import json
+
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    return value if isinstance(value, str) and json.dumps(value, ensure_ascii=False) == raw else None
+
+
+def yaml_string(value: str) -> str:
+    """`value` as a double-quoted YAML scalar that simple_front_matter reads back without a parser."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
 def simple_front_matter(text: str) -> dict[str, Any] | None:
     """The values of front matter written the usual way (`key: word`, `key: 2026-11-29`,
     `key: [a, b]`, `key: true`, comments), without a YAML parser; None for anything else, which
@@ -182,12 +201,16 @@ def simple_front_matter(text: str) -> dict[str, Any] | None:
                 return None
         elif raw.startswith("[") and raw.endswith("]"):
             items = [item.strip() for item in raw[1:-1].split(",")] if raw[1:-1].strip() else []
-            if not all(re.fullmatch(_FLOW_ITEM, item) and not re.match(_NUMBERISH, item) and item not in _BOOLS
-                       for item in items):
+            read = [item if re.fullmatch(_FLOW_ITEM, item) and not re.match(_NUMBERISH, item) and item not in _BOOLS
+                    else _json_string(item) if len(item) > 1 and item[0] == item[-1] == '"' else None
+                    for item in items]
+            if any(item is None for item in read):
                 return None
-            values[key] = items
+            values[key] = read
         elif raw and re.match(_PLAIN, raw) and not re.match(_NUMBERISH, raw):
             values[key] = raw
+        elif len(raw) > 1 and raw[0] == raw[-1] == '"' and (quoted := _json_string(raw)) is not None:
+            values[key] = quoted
         else:
             return None
     return values

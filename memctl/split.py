@@ -105,14 +105,21 @@ def link_line(title: str, href: str, summary: str, tokens: int, newline: str) ->
 
 
 def _front_matter(title: str, summary: str, slug: str, today: date, newline: str) -> str:
-    """A new topic's front matter: written by hand where each value is a plain YAML scalar (the
-    quick reader reads it back to the same values), else by ruamel.yaml, which quotes what needs it."""
-    from memctl.markdown import simple_front_matter
+    """A new topic's front matter: written by hand where each value is a plain YAML scalar, or one
+    in double quotes (the quick reader reads either back to the same values), else by ruamel.yaml."""
+    from memctl.markdown import simple_front_matter, yaml_string
 
-    plain = f"title: {title}\n" + (f"summary: {summary}\n" if summary else "") + f"skills: [{slug}]\nupdated: {today}\n"
+    def scalar(value: str, listed: bool = False) -> str:
+        """Plain where YAML reads it back as the same string, else in JSON-style double quotes."""
+        shown = f"[{value}]" if listed else value
+        return value if simple_front_matter(f"k: {shown}\n") == {"k": [value] if listed else value} \
+            else yaml_string(value)
+
     wanted = {"title": title, **({"summary": summary} if summary else {}), "skills": [slug], "updated": today}
-    if simple_front_matter(plain) == wanted:
-        return ("---\n" + plain + "---\n").replace("\n", newline)
+    text = (f"title: {scalar(title)}\n" + (f"summary: {scalar(summary)}\n" if summary else "")
+            + f"skills: [{scalar(slug, listed=True)}]\nupdated: {today}\n")
+    if simple_front_matter(text) == wanted:
+        return ("---\n" + text + "---\n").replace("\n", newline)
     return _front_matter_yaml(title, summary, slug, today, newline)
 
 
@@ -258,11 +265,13 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
             dest = f"{into_rel}{slug}.md"
         summary = _summary(home, dest, section)
         # Whether the section pays for its line is judged on the line it would get without a numbered
-        # slug, and on its text without the white space around it, so the choice does not hang on
-        # which other sections move or on the line ends a split adds (and a second run agrees).
+        # slug and with its own first sentence as the summary (not that of a topic an earlier run made),
+        # and on its text without the white space around it, so the choice does not hang on which
+        # other sections move, on what exists already, or on the line ends a split adds (and a second
+        # run agrees).
         judged = link_line(heading or base, posixpath.relpath(mapping.get(heading.lower(), f"{into_rel}{base}.md"),
-                                                              doc_dir or "."), summary, home.counter.count(section),
-                           "\n")
+                                                              doc_dir or "."), first_sentence(section),
+                           home.counter.count(section), "\n")
         own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
         if home.counter.count(own.strip()) <= home.counter.count(judged):
             kept.append(heading)

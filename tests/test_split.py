@@ -295,7 +295,17 @@ def test_split_found_unstable_once_is_stable(tmp_path, blocks):
 @pytest.mark.parametrize("title", ["Deploys", "Ünïcode ✓ notes", "yes", "2026", "a: b", "Costs #3", "-dash",
                                    "'quoted'", "[list]", "null", "Tabs\there", "under_score x-y", "*star", "% pct"])
 @pytest.mark.parametrize("summary", ["", "What we learned: rollbacks", "plain words", "ends with #"])
-def test_front_matter_written_by_hand_is_what_ruamel_writes(title, summary):
+def test_front_matter_written_by_hand_reads_as_what_ruamel_writes(title, summary):
+    """Written without ruamel.yaml where it can be (plain scalars, or JSON-style double quotes where
+    a value needs quoting), the front matter reads back to what ruamel.yaml's own writing of it reads
+    back to, with a YAML parser and with the quick reader where that reads it."""
+    from ruamel.yaml import YAML
+
+    from memctl.markdown import simple_front_matter
+
     day = date(2026, 11, 29)
-    assert (split._front_matter(title, summary, "deploys", day, "\n")
-            == split._front_matter_yaml(title, summary, "deploys", day, "\n"))
+    fast = split._front_matter(title, summary, "deploys", day, "\n")
+    slow = split._front_matter_yaml(title, summary, "deploys", day, "\n")
+    load = YAML(typ="safe", pure=True).load
+    assert load(fast.strip("-\n")) == load(slow.strip("-\n"))
+    assert simple_front_matter(fast.strip("-\n") + "\n") in (None, load(slow.strip("-\n")))  # None: ruamel reads it

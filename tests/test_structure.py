@@ -119,7 +119,13 @@ FRONT_LINES = ["title: Deploys\n", "title:   Spaced out\n", "updated: 2026-11-02
                "expires: 2027-01-01\n", "title: 2026\n", "title: null\n", "title:\n", "title: ~\n", "\n",
                "updated:\t2026-11-02\n", "  indented: x\n", "tags:\n  - a\n", "type: feedback\n", "name: x-y_z\n",
                "description: Ünïcode ✓ text\n", "title: *alias\n", "title: &anchor x\n", "key: {a: 1}\n",
-               "summary: value with #hash\n", "summary: -dash\n", "topics: [a.md, b/c.md]\n", "title: .5\n"]
+               "summary: value with #hash\n", "summary: -dash\n", "topics: [a.md, b/c.md]\n", "title: .5\n",
+               'title: "2026-11-23 part 5"\n', 'title: "say \\"hi\\""\n', 'title: "tab\\there"\n',
+               'title: "\\u00e9"\n', 'title: "é # not a comment"\n', 'title: "x" # comment\n',
+               'title: "a\\/b"\n', 'title: "\\x41"\n', 'title: "\\ud83d\\ude00"\n', 'title: "😀"\n',
+               'title: ""\n', 'summary: "a: b"\n', 'title: "\\u0007"\n', 'title: "open\n',
+               'skills: ["2021-02-11-part-1", deploy]\n', 'skills: ["a, b"]\n', 'skills: ["x", "\\u00e9"]\n',
+               'skills: ["yes"]\n', 'skills: ["1"]\n', "skills: ['single']\n"]
 
 
 @pytest.mark.filterwarnings("ignore::ruamel.yaml.error.ReusedAnchorWarning")  # the corpus repeats `&anchor` on purpose
