@@ -106,7 +106,7 @@ class Cache:
     On disk, after the signed header, one line an entry: the key, a tab, the value as compact
     JSON. A run splits the lines and decodes only the values it asks for (a 10,000-topic home's
     cache holds 50,000 entries and 15 MB; decoding all of them took 0.6 s of a warm run), and
-    writes back the lines it did not touch as they were.
+    writes back the lines it did not touch as they were, with those another run saved meanwhile.
     """
 
     def __init__(self, path: str | None, key: bytes | None = None):
@@ -116,25 +116,37 @@ class Cache:
         self._used: set[str] = set()
         self._dirty = False
         self._key = key
+        self._seen: tuple[int, int] | None = None  # the file's size and mtime when it was read
         if path is None:
             return
         if self._key is None:
             self._key = _key(cache_folder())
-        raw = _read_small(path, MAX_CACHE_BYTES) if self._key is not None else None
+        self._raw, self._seen = self._read()
+
+    def _read(self) -> tuple[dict[str, str], tuple[int, int] | None]:
+        """The entries of the cache file as it is now (none when it is missing, foreign or damaged),
+        and its size and mtime."""
+        if self.path is None or self._key is None:
+            return {}, None
+        try:
+            info = os.stat(self.path)
+            seen = (info.st_size, info.st_mtime_ns)
+        except OSError:
+            seen = None
+        raw = _read_small(self.path, MAX_CACHE_BYTES)
         if raw is None:
-            return
+            return {}, seen
         head, _, payload = raw.partition(b"\n")
         parts = head.split(b" ")
         if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(CACHE_VERSION).encode():
-            return
-        assert self._key is not None
+            return {}, seen
         if not _same(parts[2].decode("ascii", "replace"), _sign(self._key, payload)):
-            return  # not written by memctl for this user: ignored, and rebuilt
+            return {}, seen  # not written by memctl for this user: ignored, and rebuilt
         try:
             lines = payload.decode("utf-8").split("\n")
         except UnicodeDecodeError:
-            return
-        self._raw = dict(line.split("\t", 1) for line in lines if "\t" in line)
+            return {}, seen
+        return dict(line.split("\t", 1) for line in lines if "\t" in line), seen
 
     @classmethod
     def for_home(cls, root: str) -> Cache:
@@ -182,6 +194,15 @@ class Cache:
         if not self._dirty or self.path is None or self._key is None:
             return
         lines = {key: text for key, text in self._raw.items() if key not in self._data}
+        try:
+            now = os.stat(self.path)
+            changed = (now.st_size, now.st_mtime_ns) != self._seen
+        except OSError:
+            changed = False
+        if changed:  # another run saved since this one read: keep what it added, not only ours
+            for key, text in self._read()[0].items():
+                if key not in lines and key not in self._data:
+                    lines[key] = text
         for key, value in self._data.items():
             if value is not None:
                 lines[key] = json.dumps(value, separators=(",", ":"))

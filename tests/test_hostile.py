@@ -413,3 +413,20 @@ def test_cache_entries_are_decoded_when_asked_for_and_kept_as_they_were(tmp_path
     Path(path).write_bytes(header + b"\n" + damaged)
     read = Cache(path)
     assert read.get("tok:x") is None and read.get("tok:y") == [5] and read.get("no tab here") is None
+
+
+def test_two_runs_that_save_one_cache_keep_each_other_s_entries(tmp_path):
+    """Two runs read the cache, each adds its own entries, both save: the second keeps the first's."""
+    from memctl.cache import Cache
+
+    path = str(tmp_path / "home.cache")
+    start = Cache(path)
+    start.put("tok:shared", [1])
+    start.save()
+    first, second = Cache(path), Cache(path)
+    first.put("tok:first", [2])
+    second.put("tok:second", [3])
+    first.save()
+    second.save()
+    merged = Cache(path)
+    assert merged.get("tok:shared") == [1] and merged.get("tok:first") == [2] and merged.get("tok:second") == [3]
