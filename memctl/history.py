@@ -20,7 +20,7 @@ from memctl.cache import is_count_list
 from memctl.errors import InputError, MemctlError
 from memctl.fsutil import read_text
 from memctl.gitlog import Commit, Repo
-from memctl.home import ARCHIVE_DIRS, MemoryHome
+from memctl.home import ARCHIVE_DIRS, MemoryHome, in_archive
 from memctl.markdown import front_matter_span, split_lines
 from memctl.structure import structure
 
@@ -375,7 +375,7 @@ def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[s
     whose text is kept nowhere in the home now: not in another memory file, the archive or a
     snapshot. Each with the commit that deleted it and how many of its lines are gone."""
     def memory_file(rel: str) -> bool:
-        return (rel.endswith(".md") and not any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)
+        return (rel.endswith(".md") and not in_archive(rel)
                 and not any(p.startswith(".") for p in rel.split("/"))
                 and (rel == home.index.rel or any(glob_match(rel, g) for g in home.config.topics)))
 
@@ -394,7 +394,9 @@ def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[s
     kept: set[str] = set()
     for doc in (home.index, *home.topics, *home.archived):
         kept.update(line.strip() for line in doc.text.splitlines())
-    snapshots = os.path.join(home.root, "archive", "snapshots")
+    from memctl.hooks import SNAPSHOTS
+
+    snapshots = os.path.join(home.root, SNAPSHOTS)
     for folder, _, names in os.walk(snapshots):
         for name in names:
             try:

@@ -453,11 +453,11 @@ def load_home(
         if link.status == "outside":
             skipped.append(Skipped(index.rel, link.line, link.href, "link resolves outside the home"))
         elif link.status == "file" and link.target and link.target.endswith(".md") and link.target != index.rel:
-            if not _archived(link.target):
+            if not in_archive(link.target):
                 linked.add(link.target)
     found, passed = walk(root, config.topics, guard)
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
-    walked = {r: k for r, k in found.items() if r != index.rel and not _archived(r)}
+    walked = {r: k for r, k in found.items() if r != index.rel and not in_archive(r)}
     by_stem = _wikilinks_by_stem(root, index, walked, guard)
     linked.update(by_stem.values())
     candidates = _one_path_each(root, walked, linked)
@@ -507,7 +507,7 @@ def _wikilinks_by_stem(root: str, index: Doc, walked: dict[str, tuple[int, int]]
     if missing:
         everywhere, _ = walk(root, ("**/*.md",), guard)
         for rel in sorted(everywhere):
-            if rel != index.rel and not _archived(rel) and _stem(rel) in missing:
+            if rel != index.rel and not in_archive(rel) and _stem(rel) in missing:
                 stems.setdefault(_stem(rel), rel)
     return {name: stems[name] for name in wanted if name in stems}
 
@@ -546,7 +546,8 @@ def _posix(path: str) -> str:
     return path.replace(os.sep, "/")
 
 
-def _archived(rel: str) -> bool:
+def in_archive(rel: str) -> bool:
+    """Whether a path relative to the home lies in one of its archive folders."""
     return any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)
 
 

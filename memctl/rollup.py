@@ -16,7 +16,6 @@ own result (a second run changes nothing) before anything is written.
 
 from __future__ import annotations
 
-import json
 import os
 import posixpath
 import re
@@ -184,7 +183,9 @@ def _source_text(body: str) -> str:
 
 
 def _yaml_list(items: list[str]) -> str:
-    return "[" + ", ".join(json.dumps(i, ensure_ascii=False) for i in items) + "]"
+    from memctl.markdown import yaml_string
+
+    return "[" + ", ".join(map(yaml_string, items)) + "]"
 
 
 def _originals(item: Dated, values: dict[str, object]) -> list[str]:
@@ -433,14 +434,13 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
 def dated_files(home: MemoryHome) -> list[str]:
     """The dated files the config's `rollup` globs find, outside the archive (none are read)."""
     from memctl.fsutil import Guard
-    from memctl.home import ARCHIVE_DIRS
+    from memctl.home import in_archive
     from memctl.walk import walk
 
     if not home.config.rollup:
         return []
     found, _ = walk(home.root, home.config.rollup, Guard(home.root))
-    return [rel for rel in found if dated(rel) is not None
-            and not any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)]
+    return [rel for rel in found if dated(rel) is not None and not in_archive(rel)]
 
 
 def rolled_into(home: MemoryHome) -> dict[str, str]:
