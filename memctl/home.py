@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from memctl.loadcap import CapResult
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 7
+PARSE_VERSION = 8
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -152,22 +152,21 @@ class Doc:
         return tuple(p for p in self.parts if p.level >= 0)
 
     def spans(self) -> list[tuple[int, int, str | None]]:
-        """Each section's character offsets and heading, as `sections` has them, without sizing
-        or counting them (a query looks into 40,000 sections and loads eight)."""
-        offsets, starts, bounds = _bounds(self._lines, self._facts)
-        heading_at = {h[0]: h[2] for h in self._facts["headings"]}
-        fm_lines = self._facts["fm_lines"]
-        return [(offsets[first], offsets[stop], heading_at.get(first))
-                for first, stop in pairwise(bounds) if first < stop and not (fm_lines and first == 0)]
+        """Each section's character offsets and heading, as `sections` has them, without sizing or
+        counting them, or splitting the file into lines (a query looks into 40,000 sections and
+        loads eight)."""
+        facts = self._facts
+        starts, end = facts["heading_chars"], len(self.text)
+        if not starts:
+            return [(facts["fm_chars"], end, None)] if facts["fm_chars"] < end else []
+        preamble = [(facts["fm_chars"], starts[0], None)] if facts["fm_chars"] < starts[0] else []
+        return [*preamble, *zip(starts, [*starts[1:], end], (h[2] for h in facts["headings"]), strict=True)]
 
     def outline(self) -> tuple[int, int]:
         """How many sections the file has and how many characters they hold, without sizing
         them (front matter aside; a blank preamble counts)."""
-        fm_lines = self._facts["fm_lines"]
-        starts = {h[0] for h in self._facts["headings"]}
-        preamble = fm_lines < len(self._lines) and fm_lines not in starts
-        fm_chars = sum(len(line) for line in self._lines[:fm_lines])
-        return len(starts) + preamble, len(self.text) - fm_chars
+        fm_chars, starts = self._facts["fm_chars"], self._facts["heading_chars"]
+        return len(starts) + (fm_chars < (starts[0] if starts else len(self.text))), len(self.text) - fm_chars
 
     @property
     def front_matter_lines(self) -> int:
@@ -258,6 +257,9 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
 
     facts = structure(lines, fm_lines, level)
     facts["fm_lines"] = fm_lines
+    offsets = [0, *accumulate(map(len, lines))]
+    facts["fm_chars"] = offsets[fm_lines]  # where the body starts, and each heading, in characters
+    facts["heading_chars"] = [offsets[line] for line, _, _ in facts["headings"]]
     facts["fm"], facts["fm_error"] = ({}, None)
     if fm_lines:
         facts["fm"], facts["fm_error"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
@@ -289,6 +291,8 @@ def _valid_facts(facts: Any) -> bool:
     return (_rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
             and _rows(facts.get("wikilinks"), (str, int))
             and _rows(facts.get("blocks"), (int, int, str)) and isinstance(facts.get("fm_lines"), int)
+            and type(facts.get("fm_chars")) is int and type(chars := facts.get("heading_chars")) is list
+            and len(chars) == len(facts["headings"]) and all(type(c) is int for c in chars)
             and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
             and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
             and (error is None or (isinstance(error, dict) and isinstance(error.get("message"), str)

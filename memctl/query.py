@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections import Counter
+import re
 
 from memctl.home import Doc, Part
 from memctl.record import record
@@ -11,6 +10,7 @@ from memctl.record import record
 MAX_SECTIONS = 8  # query excerpts at most, by default (`--max-sections`)
 FLOOR = 0.4  # a section must score this share of the best (config `query_floor`)
 SHOWN = 30  # sections scored but not chosen that --explain lists
+_BLANK = re.compile(r"\s*")
 
 
 @record
@@ -32,9 +32,10 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     """Every section that matches a query term, best first: the chosen ones, then (for --explain)
     up to SHOWN that were not, each with why.
 
-    Each section is scored on its text, its heading (twice) and its file's stem. A file is searched
-    once, its matches shared out among its sections; files without any query term count only
-    towards the corpus. A section is chosen when it matches a term most sections lack, scores at
+    Each section is scored on its text, its heading (twice) and its file's stem. A file without any
+    query term counts only towards the corpus; in the others, each section is searched for the
+    stems the file holds (in C: `findall` between the section's offsets), and the words it finds are
+    listed only for the sections returned. A section is chosen when it matches a term most sections lack, scores at
     least `floor` of the best (or has a query term in its own heading), and matches two of the
     query's terms or one in its heading or file name (one shared word in the body of a long query
     is chance, not relevance); at most `most` of them.
@@ -46,9 +47,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
         return []
     finder = TermFinder(terms)
     sections: list[tuple[Doc, int]] = []
-    hits: list[Counter[str]] = []
-    matched: list[list[str]] = []
-    titled: list[set[str]] = []  # the terms found in each section's heading or file name
+    hits: list[dict[str, int]] = []
+    titled: list[bool] = []  # whether a term is in the section's heading or file name
     headed: list[bool] = []  # whether a term is in the section's own heading
     lengths: list[int] = []
     size, chars = 0, 0
@@ -62,40 +62,38 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     for doc in docs:
         text = doc.text
         lowered = text.lower()
-        if not any(term in lowered for term in terms):
+        patterns = finder.patterns_in(lowered)
+        if not patterns:
             count, length = doc.outline()
             size, chars = size + count, chars + length
             continue
-        spans = doc.spans()
-        starts = [start for start, _, _ in spans]
-        found_in: list[list[str]] = [[] for _ in spans]
-        for offset, word in finder.find(lowered):  # one search of the file, its words shared out by offset
-            k = bisect_right(starts, offset) - 1
-            if k >= 0:
-                found_in[k].append(word)
         stem = doc.stem.lower()
-        in_stem = finder.words(stem)
-        for k, (start, end, heading_text) in enumerate(spans):
+        in_stem = [term for word in finder.words(stem) if (term := term_of(word)) is not None]
+        for k, (start, end, heading_text) in enumerate(doc.spans()):
             newline = text.find("\n", start, end)
-            if not (text[newline + 1 : end] if heading_text and newline >= 0
-                    else text[start:end]).strip():
+            if _BLANK.fullmatch(text, newline + 1 if heading_text and newline >= 0 else start, end):
                 continue  # a heading with nothing under it (a file's title) is no excerpt
             heading = (heading_text or "").lower()
-            in_heading = finder.words(heading)
-            title = in_heading + in_stem
-            counts: Counter[str] = Counter()
-            words = []
-            for word, n in Counter(found_in[k] + in_heading + title).items():  # stemmed once per distinct word
-                term = term_of(word)
-                if term is not None:
-                    counts[term] += n
-                    words.append(word)
+            length = end - start + 2 * len(heading) + len(stem) + 3
+            in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None]
+            counts: dict[str, int] = {}
+            for _, pattern in patterns:  # each finds other words, so their counts add up
+                found = pattern.findall(lowered, start, end)
+                for word in set(found):
+                    if (term := term_of(word)) is not None:
+                        counts[term] = counts.get(term, 0) + found.count(word)
+            for term in in_heading:
+                counts[term] = counts.get(term, 0) + 2
+            for term in in_stem:
+                counts[term] = counts.get(term, 0) + 1
+            if not counts:
+                size, chars = size + 1, chars + length
+                continue  # no query term: it counts towards the corpus only
             sections.append((doc, k))
-            titled.append({t for t in map(term_of, title) if t})
-            headed.append(any(map(term_of, in_heading)))
+            titled.append(bool(in_heading or in_stem))
+            headed.append(bool(in_heading))
             hits.append(counts)
-            matched.append(sorted(words))
-            lengths.append(end - start + 2 * len(heading) + len(stem) + 3)
+            lengths.append(length)
     size += len(sections)
     chars += sum(lengths)
     if not sections:
@@ -108,9 +106,9 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     chosen = 0
     needed = min(2, len(terms))
     for i in order:
-        if not any(hits[i][t] for t in keys):
+        if not any(t in hits[i] for t in keys):
             why = "matches only terms most sections have"
-        elif sum(1 for t in terms if hits[i][t]) < needed and not titled[i]:
+        elif len(hits[i]) < needed and not titled[i]:
             why = "one query term, and not in its heading or file name"
         elif values[i] < best * floor and not headed[i]:
             why = f"below the floor ({values[i] / best:.0%} of the best score; {floor:.0%} needed)"
@@ -123,5 +121,9 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
         elif len(result) - chosen >= SHOWN:
             continue
         doc, k = sections[i]
-        result.append(Scored(doc, k, round(values[i], 3), tuple(matched[i]), not why, why))
+        start, end, title = doc.spans()[k]
+        found = [*finder.words(doc.text.lower(), start, end), *finder.words((title or "").lower()),
+                 *finder.words(doc.stem.lower())]
+        matched = sorted({word for word in found if term_of(word) is not None})
+        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why))
     return result

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
-from collections.abc import Sequence
+import sys
+from collections.abc import Mapping, Sequence
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+_WORD_CHARS = re.compile(r"[^\W_]*")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 COMMON = 0.5  # a term in more than this share of the sections does not make a section relevant
 STOP_WORDS = frozenset("""
@@ -63,40 +64,40 @@ def query_terms(query: str) -> set[str]:
 class TermFinder:
     """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere.
 
-    Each stem is searched on its own, as a literal prefix, which the regex engine finds with a fast
-    scan; one alternation of `\\bstem` patterns tries every alternative at every position and is
-    seven times slower over a 40 MB home. A query with a CJK term keeps the alternation, whose
-    longest-first matching decides how a CJK character inside a matched word counts.
+    Each stem is searched on its own, as a literal prefix that the regex engine finds with a fast
+    scan, and a look-behind drops the finds inside a word; `findall` keeps the words in C. One
+    alternation of `\\bstem` patterns tries every alternative at every position and is seven times
+    slower over a 40 MB home. A stem that another stem starts (`back`, `backup`) is not searched:
+    the shorter one finds its words. A query with a CJK term, or with stems that would find one word
+    twice (`rock`, `rock'n'roll`), keeps the alternation, whose longest-first match decides.
     """
 
     def __init__(self, terms: set[str]) -> None:
         ordered = sorted(terms, key=len, reverse=True)
         self._terms = ordered
-        self._combined = None
-        self._each: list[re.Pattern[str]] = []
-        if any(_CJK.fullmatch(t) for t in terms):
+        self._any = re.compile("|".join(map(re.escape, ordered)))  # a quick test for short texts
+        kept = [t for t in ordered if not any(t != s and t.startswith(s) and _WORD_CHARS.fullmatch(t, len(s))
+                                              for s in terms)]
+        self._combined: re.Pattern[str] | None = None
+        self._each: list[tuple[str, re.Pattern[str]]] = []
+        if any(_CJK.fullmatch(t) for t in terms) or any(a != b and a.startswith(b) for a in kept for b in kept):
             self._combined = re.compile("|".join(re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
                                                  for t in ordered))
         else:
-            self._each = [re.compile(rf"{re.escape(t)}[^\W_]*") for t in ordered]
+            self._each = [(t, re.compile(rf"{re.escape(t)}(?<!\w{re.escape(t)})[^\W_]*")) for t in kept]
 
-    def find(self, text: str) -> list[tuple[int, str]]:
-        """The words found in `text` (lower-cased): (offset, word), in text order."""
-        if not any(term in text for term in self._terms):
-            return []
+    def patterns_in(self, text: str) -> list[tuple[str | None, re.Pattern[str]]]:
+        """What to search `text` (lower-cased) with: each stem it holds and its pattern (None and
+        the alternation for a CJK query); nothing when it holds no stem at all."""
         if self._combined is not None:
-            return [(m.start(), m.group()) for m in self._combined.finditer(text)]
-        found: dict[int, str] = {}
-        for pattern in self._each:
-            for m in pattern.finditer(text):
-                start = m.start()
-                if start and (text[start - 1].isalnum() or text[start - 1] == "_"):
-                    continue  # inside a word: `\b` would not match here
-                found.setdefault(start, m.group())  # two stems find the same word once
-        return sorted(found.items()) if len(self._each) > 1 else list(found.items())
+            return [(None, self._combined)] if any(term in text for term in self._terms) else []
+        return [(term, pattern) for term, pattern in self._each if term in text]
 
-    def words(self, text: str) -> list[str]:
-        return [word for _, word in self.find(text)]
+    def words(self, text: str, start: int = 0, end: int = sys.maxsize) -> list[str]:
+        """The words found in `text` (lower-cased) between two offsets, in no set order."""
+        if end - start < 200 and not self._any.search(text, start, end):
+            return []  # a heading or a file name: most hold no stem
+        return [word for _, pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
 
 
 def fold(match: str, terms: set[str]) -> str | None:
@@ -107,7 +108,7 @@ def fold(match: str, terms: set[str]) -> str | None:
     return found if found in terms else None
 
 
-def scores(hits: Sequence[Counter[str]], lengths: Sequence[int], terms: set[str], corpus: tuple[int, float],
+def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], terms: set[str], corpus: tuple[int, float],
            k1: float = 1.5, b: float = 0.75) -> list[float]:
     """Okapi BM25 from term counts: `hits[i]` counts the terms in document i, of `lengths[i]`
     characters; `corpus` is (documents, average length) of the whole collection."""
@@ -115,29 +116,15 @@ def scores(hits: Sequence[Counter[str]], lengths: Sequence[int], terms: set[str]
     average = average or 1.0
     result = [0.0] * len(hits)
     for term in terms:
-        having = sum(1 for counts in hits if counts[term])
+        having = sum(1 for counts in hits if term in counts)
         idf = math.log(1 + (size - having + 0.5) / (having + 0.5))
         for i, counts in enumerate(hits):
-            tf = counts[term]
+            tf = counts.get(term, 0)
             if tf:
                 result[i] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
     return result
 
 
-def distinctive(hits: Sequence[Counter[str]], size: int, terms: set[str]) -> set[str]:
+def distinctive(hits: Sequence[Mapping[str, int]], size: int, terms: set[str]) -> set[str]:
     """The terms that are in at most COMMON of the `size` sections: the ones that tell sections apart."""
-    return {t for t in terms if sum(1 for counts in hits if counts[t]) <= COMMON * size}
-
-
-def relevant(values: Sequence[float], hits: Sequence[Counter[str]], size: int, terms: set[str],
-             floor: float, most: int) -> list[int]:
-    """Indexes of the relevant sections, best first (ties keep their order), at most `most`.
-
-    A section must match a distinctive term and score at least `floor` times the best.
-    """
-    keys = distinctive(hits, size, terms)
-    best = max(values, default=0.0)
-    if best <= 0:
-        return []
-    chosen = [i for i, v in enumerate(values) if v >= best * floor and any(hits[i][t] for t in keys)]
-    return sorted(chosen, key=lambda i: -values[i])[:most]
+    return {t for t in terms if sum(1 for counts in hits if t in counts) <= COMMON * size}

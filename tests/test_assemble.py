@@ -302,17 +302,25 @@ def test_query_terms_are_stemmed_words_without_stop_words_or_possessives():
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet="abdeimr_1 '’\n-éß", max_size=80),
-       terms=st.sets(st.text(alphabet="abdeimré", min_size=1, max_size=4), min_size=1, max_size=4))
-def test_term_finder_finds_what_one_word_start_pattern_finds(text, terms):
-    """The per-stem literal scan gives the same words at the same offsets as the one alternation
-    of `\\bstem` patterns (longest first) that it replaces for speed."""
+@given(text=st.text(alphabet="abdeimr_1 '’\n-éß日", max_size=80),
+       terms=st.sets(st.from_regex(r"[abdeimré]{1,3}(?:'[abdeimr]{1,2})?", fullmatch=True) | st.just("日"),
+                     min_size=1, max_size=4),  # terms as query_terms makes them
+       cut=st.tuples(st.integers(0, 80), st.integers(0, 80)))
+def test_term_finder_finds_what_one_word_start_pattern_finds(text, terms, cut):
+    """The per-stem literal scans (a stem another stem starts not searched) find the same words,
+    as many times, as the one alternation of `\\bstem` patterns (longest first) that they replace
+    for speed, in the whole text and between two offsets."""
     import re
+    from collections import Counter
 
-    from memctl.relevance import TermFinder
+    from memctl.relevance import _CJK, TermFinder
 
-    reference = re.compile("|".join(rf"\b{re.escape(t)}[^\W_]*" for t in sorted(terms, key=len, reverse=True)))
-    assert TermFinder(terms).find(text) == [(m.start(), m.group()) for m in reference.finditer(text)]
+    reference = re.compile("|".join(re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
+                                    for t in sorted(terms, key=len, reverse=True)))
+    finder = TermFinder(terms)
+    start, end = sorted(cut)
+    assert Counter(finder.words(text)) == Counter(reference.findall(text))
+    assert Counter(finder.words(text, start, end)) == Counter(reference.findall(text, start, end))
 
 
 def test_bom_and_crlf_do_not_reach_the_bundle(tmp_path):

@@ -160,6 +160,9 @@ def test_parts_tile_the_file(tmp_path, lines, newline, trailing, level):
     assert "".join(text[p.start : p.end] for p in doc.parts) == text
     for before, after in pairwise(doc.parts):
         assert before.end_line + 1 == after.start_line
+    # what a query reads without building the parts: the same sections, at the same offsets
+    assert [list(span) for span in doc.spans()] == [[p.start, p.end, p.heading] for p in doc.sections]
+    assert doc.outline() == (len(doc.sections), sum(p.chars for p in doc.sections))
 
 
 def test_config_can_live_in_pyproject_toml(tmp_path, cli):
