@@ -95,7 +95,7 @@ class TermFinder:
 
     def words(self, text: str, start: int = 0, end: int = sys.maxsize) -> list[str]:
         """The words found in `text` (lower-cased) between two offsets, in no set order."""
-        if end - start < 200 and not self._any.search(text, start, end):
+        if min(end, len(text)) - start < 200 and not self._any.search(text, start, end):
             return []  # a heading or a file name: most hold no stem
         return [word for _, pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
 

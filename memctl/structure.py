@@ -16,6 +16,7 @@ from bisect import bisect_right
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 _CONTAINERS = frozenset({"List", "Item", "BlockQuote", "FootnoteDefinition", "DefinitionList",
@@ -29,15 +30,20 @@ _BAD_PROTOCOL = re.compile(r"^(?:vbscript|javascript|file|data):", re.IGNORECASE
 _GOOD_DATA = re.compile(r"^data:image/(?:gif|png|jpeg|webp);", re.IGNORECASE)
 
 
-def _name(event: Any) -> tuple[str, str, Any]:
-    """("Start"/"End"/"Text"/…, the element's name, its details) of one pyromark event."""
-    if isinstance(event, str):  # SoftBreak, HardBreak, Rule
-        return event, "", None
-    (kind, value), = event.items()
-    if isinstance(value, dict):
-        (name, details), = value.items()
-        return kind, name, details
-    return kind, value if isinstance(value, str) else "", None
+def _block(event: Any) -> tuple[str, str, Any]:
+    """("Start" or "End", the element's name, its details) of one pyromark event; ("", "", None) for
+    one that neither opens nor closes an element (inline code, HTML, a footnote reference)."""
+    value = event.get("Start")
+    kind = "Start"
+    if value is None:
+        value = event.get("End")
+        kind = "End"
+        if value is None:
+            return "", "", None
+    if type(value) is str:  # {'Start': 'Item'}, {'End': 'Item'}: most events of a list-heavy file
+        return kind, value, None
+    (name, details), = value.items()
+    return kind, name, details
 
 
 _REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:", re.M)
@@ -72,17 +78,16 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     def line_at(byte: int) -> int:
         return bisect_right(starts, byte) - 1
 
-    def span(byte_range: Any) -> list[int]:
-        last = max(byte_range["end"] - 1, byte_range["start"])
-        return [line_at(byte_range["start"]) + first, line_at(last) + first + 1]
+    def span(start: int, end: int) -> list[int]:
+        return [line_at(start) + first, line_at(max(end - 1, start)) + first + 1]
 
     headings: list[list[Any]] = []
     links: list[list[Any]] = []
     blocks: list[list[Any]] = []
     depth = 0  # container blocks (lists, quotes): a heading inside one is not a top-level heading
     verbatim = 0  # inside a code or HTML block: its text is not inline text
-    leaves: list[tuple[int, int, list[int]]] = []  # (start byte, end byte, line span) of each inline block
-    open_leaves: list[tuple[int, int, list[int]]] = []
+    leaves: list[tuple[int, int]] = []  # (start byte, end byte) of each inline block
+    open_leaves: list[tuple[int, int]] = []
     texts: list[list[int]] = []  # inline text, as runs of byte ranges (a `[[wikilink]]` is split in pieces)
     normalize: Any = None
     for event, where in pyromark.events_with_range(body):
@@ -96,19 +101,19 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 else:
                     texts.append([where["start"], where["end"]])
             continue
-        kind, name, details = _name(event)
+        kind, name, details = _block(event)
         if kind == "Start":
             if name in ("CodeBlock", "HtmlBlock"):
-                blocks.append([*span(where), "html" if name == "HtmlBlock" else "code"])
+                blocks.append([*span(where["start"], where["end"]), "html" if name == "HtmlBlock" else "code"])
                 verbatim += 1
                 continue
             if name in _CONTAINERS:
                 depth += 1
             if name in _LEAVES or name == "Item":  # a tight list item's text has no paragraph of its own
-                open_leaves.append((where["start"], where["end"], span(where)))
+                open_leaves.append((where["start"], where["end"]))  # its lines are found if a link needs them
                 leaves.append(open_leaves[-1])
             if name == "Heading" and depth == 0 and int(details["level"][1]) <= level:
-                top, stop = span(where)
+                top, stop = span(where["start"], where["end"])
                 headings.append([top, int(details["level"][1]), _heading_text(body_lines, top - first, stop - first)])
             elif name in ("Link", "Image") and open_leaves:
                 href = details["dest_url"]
@@ -121,7 +126,7 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
 
                     normalize = normalizeLink
                 href = normalize(href)
-                leaf = open_leaves[-1][2]
+                leaf = span(*open_leaves[-1])
                 links.append([href, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, href)])
         elif kind == "End":
             if name in ("CodeBlock", "HtmlBlock"):
@@ -131,7 +136,7 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 depth -= 1
             if (name in _LEAVES or name == "Item") and open_leaves:
                 open_leaves.pop()
-    wikilinks = _wikilinks(data, texts, leaves, lines, first)
+    wikilinks = _wikilinks(data, texts, leaves, span, lines, first)
     return {"headings": headings, "links": links, "blocks": blocks, "wikilinks": wikilinks}
 
 
@@ -147,8 +152,8 @@ def _heading_text(body_lines: list[str], start: int, stop: int) -> str:
     return clean_heading("\n".join(body_lines[start : stop - 1]).strip())
 
 
-def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int, list[int]]], lines: list[str],
-               first: int) -> list[list[Any]]:
+def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int]],
+               span: Callable[[int, int], list[int]], lines: list[str], first: int) -> list[list[Any]]:
     """`[[…]]` as memctl's markdown-it rule finds them: in inline text (never in code), one line, no
     `[` inside; each with the line markdown-it gives it."""
     from memctl.markdown import _line_of
@@ -167,8 +172,9 @@ def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int,
             at = start + len(text[: match.start()].encode("utf-8"))
             if at and data[at - 1 : at] == b"\\":  # `\[[`: an escaped bracket, not a wikilink
                 continue
-            leaf = next((span for a, b, span in reversed(leaves) if a <= at < b), None)
-            if leaf is not None:
+            inside = next(((a, b) for a, b in reversed(leaves) if a <= at < b), None)
+            if inside is not None:
+                leaf = span(*inside)
                 found.append([inner, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, f"[[{inner}]]")])
     return found
 
@@ -191,20 +197,19 @@ def block_outline(lines: list[str], first: int) -> list[tuple[str, int, int, int
     for event, where in pyromark.events_with_range(body):
         if type(event) is not dict or "Text" in event:  # breaks, rules and text: no block starts or ends
             continue
-        kind, name, details = _name(event)
+        kind, name, details = _block(event)
         if kind == "Start":
-            top = bisect_right(starts, where["start"]) - 1 + first
-            stop = bisect_right(starts, max(where["end"] - 1, where["start"])) + first
             if name in ("CodeBlock", "HtmlBlock"):
                 verbatim += 1
             elif verbatim:
                 pass
             elif name == "Heading" and not stack:
-                outline.append(("heading", top, int(details["level"][1]), 0))
-            elif name == "Paragraph" and not stack:
-                outline.append(("paragraph", top, stop, 0))
-            elif name == "Item" and stack == ["List"]:
-                outline.append(("item", top, stop, 0))
+                outline.append(("heading", bisect_right(starts, where["start"]) - 1 + first,
+                                int(details["level"][1]), 0))
+            elif (name == "Paragraph" and not stack) or (name == "Item" and stack == ["List"]):
+                outline.append(("paragraph" if name == "Paragraph" else "item",
+                                bisect_right(starts, where["start"]) - 1 + first,
+                                bisect_right(starts, max(where["end"] - 1, where["start"])) + first, 0))
             if name in _CONTAINERS:
                 stack.append(name)
         elif kind == "End":
