@@ -16,7 +16,15 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from memctl.counts import COUNT, refresh_counts
-from memctl.entries import ENTRIES_VERSION, Entry, entries_from_json, entries_to_json, entry_key, find_entries
+from memctl.entries import (
+    ENTRIES_VERSION,
+    Entry,
+    entries_and_headings,
+    entries_from_json,
+    entries_to_json,
+    entry_keys,
+    headings_from_json,
+)
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import check_destination
 from memctl.home import Doc, MemoryHome, doc_from_text
@@ -61,15 +69,17 @@ class Options(NamedTuple):
 class _Work:
     """One topic being consolidated: its lines, what was removed, what goes to the archive."""
 
-    def __init__(self, doc: Doc, counter: Callable[[str], int]):
+    def __init__(self, doc: Doc, counter: Callable[[str], int], lines: list[str], headings: list[tuple[int, int]]):
         self.doc = doc
         self.count = counter
-        self.lines: list[str | None] = list(split_lines(doc.text))
-        self.fm_lines = front_matter_span(split_lines(doc.text))
+        self.lines: list[str | None] = list(lines)
+        self.fm_lines = front_matter_span(lines)
+        self.headings = headings  # the top-level headings of the topic as it was: (line, level)
         self.inserted: dict[int, str] = {}
         self.archived: list[str] = []  # archive sections, in order
         self.body_override: str | None = None
         self.newline = doc.newline
+        self._dated: tuple[str, date, str] | None = None  # the last text given a date, the date, the result
 
     def text(self, today: date | None = None) -> str:
         if self.body_override is not None:
@@ -83,7 +93,11 @@ class _Work:
                 if line is not None:
                     out.append(line)
             text = "".join(out)
-        return _set_updated(text, today, self.newline) if today and text != self.doc.text else text
+        if not today or text == self.doc.text:
+            return text
+        if self._dated is None or self._dated[0] != text or self._dated[1] != today:  # asked for again and again
+            self._dated = (text, today, _set_updated(text, today, self.newline))
+        return self._dated[2]
 
     def remove(self, entry: Entry) -> str:
         removed = "".join(line for line in self.lines[entry.start : entry.end] if line is not None)
@@ -171,36 +185,35 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
     parsed = {}
     keys: dict[str, list[str]] = {}  # each over-target topic's entry keys, in entry order
-    where: dict[str, list[str]] = {}  # entry key -> every place it stands, in topic and line order
+    where: dict[str, list[tuple[str, int]]] = {}  # entry key -> every (topic, line) it stands at, in order
     # duplicates are sought only for topics over target, but found in every topic
     for doc in docs if over_target else ():
         lines = split_lines(doc.text)
-        entries = _entries(home, doc, lines)
-        parsed[doc.rel] = (lines, entries)
-        own = keys.setdefault(doc.rel, []) if doc.rel in over_target else None
-        for entry in entries:
-            if entry.kind != "section":
-                key = entry_key("".join(lines[entry.start : entry.end]), dedupe_only[doc.rel])
-                where.setdefault(key, []).append(f"{doc.rel}:{entry.start + 1}")
-                if own is not None:
-                    own.append(key)
+        entries, headings = _entries(home, doc, lines)
+        parsed[doc.rel] = (lines, entries, headings)
+        listed = [entry for entry in entries if entry.kind != "section"]
+        rel = doc.rel
+        keyed = entry_keys(["".join(lines[entry.start : entry.end]) for entry in listed], dedupe_only[rel])
+        for entry, key in zip(listed, keyed, strict=True):
+            where.setdefault(key, []).append((rel, entry.start + 1))
+        if rel in over_target:
+            keys[rel] = keyed
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
     for doc in docs:
         if doc.rel not in over_target:
             continue
-        lines, entries = parsed[doc.rel]
-        work = _Work(doc, count)
+        lines, entries, headings = parsed[doc.rel]
+        work = _Work(doc, count, lines, headings)
         before = count(doc.text)
         steps: list[Step] = []
         duplicates = []
         for entry, key in zip((e for e in entries if e.kind != "section"), keys[doc.rel], strict=True):
-            here = f"{doc.rel}:{entry.start + 1}"
             places = where[key]
             # the copy that stays: the first one that is not in a topic being thinned out, else the first
-            keeper = next((p for p in places if p.rsplit(":", 1)[0] not in over_target), places[0])
-            if keeper != here:
-                duplicates.append((entry, keeper))
+            keeper = next((p for p in places if p[0] not in over_target), places[0])
+            if keeper != (doc.rel, entry.start + 1):
+                duplicates.append((entry, f"{keeper[0]}:{keeper[1]}"))
         stem = doc.stem
         archive_rel = f"archive/{stem}.md"
         nl = work.newline
@@ -333,9 +346,7 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
 def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
     """Headings left with nothing under them once their entries were archived: they go with them
     (with the blank lines that followed), so that no empty heading stays behind. Line -> its text."""
-    from memctl.entries import find_headings
-
-    headings = find_headings(split_lines(work.doc.text), work.fm_lines)
+    headings = work.headings
     gone: dict[int, str] = {}
     for index in range(len(headings) - 1, -1, -1):  # the deepest and last first: a parent may empty next
         line, level = headings[index]
@@ -389,14 +400,19 @@ def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple
     return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
 
 
-def _entries(home: MemoryHome, doc: Doc, lines: list[str]) -> list[Entry]:
-    """The topic's entries, cached by the digest of its text (a second run and `verify` reread them)."""
+def _entries(home: MemoryHome, doc: Doc, lines: list[str]) -> tuple[list[Entry], list[tuple[int, int]]]:
+    """The topic's entries and top-level headings, cached by the digest of its text (a second run
+    and `verify` reread them)."""
     key = f"ent:{ENTRIES_VERSION}:{doc.digest}"
-    entries = entries_from_json(home.cache.get(key), len(lines))
-    if entries is None:
-        entries = find_entries(lines, front_matter_span(lines))
-        home.cache.put(key, entries_to_json(entries))
-    return entries
+    cached = home.cache.get(key)
+    if type(cached) is dict:
+        entries = entries_from_json(cached.get("entries"), len(lines))
+        headings = headings_from_json(cached.get("headings"), len(lines))
+        if entries is not None and headings is not None:
+            return entries, headings
+    entries, headings = entries_and_headings(lines, front_matter_span(lines))
+    home.cache.put(key, {"entries": entries_to_json(entries), "headings": [list(h) for h in headings]})
+    return entries, headings
 
 
 def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: date) -> None:

@@ -263,3 +263,20 @@ def test_updated_is_set_in_place_and_reads_as_the_yaml_path_writes_it(front):
         return dict(YAML(typ="safe").load("".join(lines[1 : front_matter_span(lines) - 1]).replace("\r", "")))
 
     assert data(fast) == data(slow) and data(fast)["updated"] == day
+
+
+ENTRY_TEXT = st.lists(st.one_of(
+    st.sampled_from(["- ", "* ", "12. ", "3) ", "**2026-01-0", "2026-11-02", " — ", ": ", "[STATE: 2026-01-01]",
+                     "(as of 2026-02-03)", "(As Of 2025-12-31 )", "\n", "\r\n", "  ", "\t", "Σ", "ΌΣ ", "İ",
+                     "\x1c", "\x00", "word", "Deploy", "-", "["]),
+    st.text(max_size=6)), max_size=10).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(ENTRY_TEXT, max_size=8), ignore_dates=st.booleans())
+def test_entry_keys_of_a_topic_at_once_are_each_entry_s_key(texts, ignore_dates):
+    """Keys made for all of a topic's entries in one pass (rules run over the texts joined) equal
+    the keys made one entry at a time: separators, final sigma and white space never cross over."""
+    from memctl.entries import entry_key, entry_keys
+
+    assert entry_keys(texts, ignore_dates) == [entry_key(text, ignore_dates) for text in texts]
