@@ -12,6 +12,7 @@ markdown-it-py stays the reference.
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
 
 TYPE_CHECKING = False
@@ -26,6 +27,7 @@ _LEAVES = frozenset({"Paragraph", "Heading"})  # the blocks whose inline content
 _ATX_OPEN = re.compile(r"^ {0,3}#{1,6}(?=[ \t]|$)")
 _ATX_CLOSE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 _WIKI = re.compile(r"\[\[")
+_NEWLINE = re.compile(rb"\n")
 _BAD_PROTOCOL = re.compile(r"^(?:vbscript|javascript|file|data):", re.IGNORECASE)
 _GOOD_DATA = re.compile(r"^data:image/(?:gif|png|jpeg|webp);", re.IGNORECASE)
 
@@ -69,11 +71,10 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
     body = body.lstrip("\ufeff") if first == 0 else body
     data = body.encode("utf-8")
-    starts, offset = [], 0
-    body_lines = body.split("\n")[:-1] if body.endswith("\n") else body.split("\n")
-    for line in body_lines:
-        starts.append(offset)
-        offset += len(line.encode("utf-8")) + 1
+    # Where each line of the body starts, in bytes: an array, not a list of lines (a 31 MB topic's
+    # 600,000 lines as strings and offsets as ints took 150 MB); a heading's line is read from `data`.
+    starts = array("q", [0])
+    starts.extend(m.end() for m in _NEWLINE.finditer(data, 0, max(len(data) - 1, 0)))
 
     def line_at(byte: int) -> int:
         return bisect_right(starts, byte) - 1
@@ -81,25 +82,35 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     def span(start: int, end: int) -> list[int]:
         return [line_at(start) + first, line_at(max(end - 1, start)) + first + 1]
 
+    def body_line(number: int) -> str:
+        stop = starts[number + 1] - 1 if number + 1 < len(starts) else len(data) - data.endswith(b"\n")
+        return data[starts[number] : stop].decode("utf-8")
+
     headings: list[list[Any]] = []
     links: list[list[Any]] = []
     blocks: list[list[Any]] = []
     depth = 0  # container blocks (lists, quotes): a heading inside one is not a top-level heading
     verbatim = 0  # inside a code or HTML block: its text is not inline text
-    leaves: list[tuple[int, int]] = []  # (start byte, end byte) of each inline block
-    open_leaves: list[tuple[int, int]] = []
-    texts: list[list[int]] = []  # inline text, as runs of byte ranges (a `[[wikilink]]` is split in pieces)
+    open_leaves: list[tuple[int, int]] = []  # (start byte, end byte) of the open inline blocks, innermost last
+    # Inline text as runs of adjacent pieces (pulldown-cmark splits `[[wikilink]]` at its brackets):
+    # the run being read, [start, end, holds a "[", its innermost block]; the runs with a "[" are kept.
+    run: list[Any] = [-1, -1, False, None]
+    bracketed: list[tuple[int, int, tuple[int, int] | None]] = []
     normalize: Any = None
     for event, where in pyromark.events_with_range(body):
         if type(event) is not dict:  # SoftBreak, HardBreak, Rule
             continue
-        text = event.get("Text")  # most events: read without unpacking them (a fleet has a million)
+        text: Any = event.get("Text")  # most events: read without unpacking them (a fleet has a million)
         if text is not None:
             if not verbatim:
-                if texts and texts[-1][1] == where["start"]:
-                    texts[-1][1] = where["end"]
+                if run[1] == where["start"]:
+                    run[1] = where["end"]
                 else:
-                    texts.append([where["start"], where["end"]])
+                    if run[2]:
+                        bracketed.append((run[0], run[1], run[3]))
+                    run = [where["start"], where["end"], False, open_leaves[-1] if open_leaves else None]
+                if "[" in text:
+                    run[2] = True
             continue
         kind, name, details = _block(event)
         if kind == "Start":
@@ -111,10 +122,9 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 depth += 1
             if name in _LEAVES or name == "Item":  # a tight list item's text has no paragraph of its own
                 open_leaves.append((where["start"], where["end"]))  # its lines are found if a link needs them
-                leaves.append(open_leaves[-1])
             if name == "Heading" and depth == 0 and int(details["level"][1]) <= level:
                 top, stop = span(where["start"], where["end"])
-                headings.append([top, int(details["level"][1]), _heading_text(body_lines, top - first, stop - first)])
+                headings.append([top, int(details["level"][1]), _heading_text(body_line, top - first, stop - first)])
             elif name in ("Link", "Image") and open_leaves:
                 href = details["dest_url"]
                 if details["link_type"] == "Email":
@@ -136,32 +146,35 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
                 depth -= 1
             if (name in _LEAVES or name == "Item") and open_leaves:
                 open_leaves.pop()
-    wikilinks = _wikilinks(data, texts, leaves, span, lines, first)
+    if run[2]:
+        bracketed.append((run[0], run[1], run[3]))
+    wikilinks = _wikilinks(data, bracketed, span, lines, first)
     return {"headings": headings, "links": links, "blocks": blocks, "wikilinks": wikilinks}
 
 
-def _heading_text(body_lines: list[str], start: int, stop: int) -> str:
+def _heading_text(body_line: Callable[[int], str], start: int, stop: int) -> str:
     """The heading's content as markdown-it gives it: the source, less the marks around it."""
     from memctl.markdown import clean_heading
 
-    line = body_lines[start]
+    line = body_line(start)
     if _ATX_OPEN.match(line):
         text = _ATX_OPEN.sub("", line, count=1)
         text = _ATX_CLOSE.sub("", text) if text.strip().strip("#") else ""
         return clean_heading(text.strip())
-    return clean_heading("\n".join(body_lines[start : stop - 1]).strip())
+    return clean_heading("\n".join(body_line(n) for n in range(start, stop - 1)).strip())
 
 
-def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int]],
+def _wikilinks(data: bytes, runs: list[tuple[int, int, tuple[int, int] | None]],
                span: Callable[[int, int], list[int]], lines: list[str], first: int) -> list[list[Any]]:
     """`[[…]]` as memctl's markdown-it rule finds them: in inline text (never in code), one line, no
-    `[` inside; each with the line markdown-it gives it."""
+    `[` inside; each with the line markdown-it gives it. `runs` are the runs of inline text that hold
+    a `[`, each with the innermost block it stands in."""
     from memctl.markdown import _line_of
 
     found: list[list[Any]] = []
-    for start, end in texts:
+    for start, end, inside in runs:
         piece = data[start:end]
-        if b"[[" not in piece:
+        if b"[[" not in piece or inside is None:
             continue
         text = piece.decode("utf-8", "replace")
         for match in _WIKI.finditer(text):
@@ -172,10 +185,8 @@ def _wikilinks(data: bytes, texts: list[list[int]], leaves: list[tuple[int, int]
             at = start + len(text[: match.start()].encode("utf-8"))
             if at and data[at - 1 : at] == b"\\":  # `\[[`: an escaped bracket, not a wikilink
                 continue
-            inside = next(((a, b) for a, b in reversed(leaves) if a <= at < b), None)
-            if inside is not None:
-                leaf = span(*inside)
-                found.append([inner, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, f"[[{inner}]]")])
+            leaf = span(*inside)
+            found.append([inner, _line_of(lines, [leaf[0] - first, leaf[1] - first], first, f"[[{inner}]]")])
     return found
 
 

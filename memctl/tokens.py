@@ -52,6 +52,42 @@ def utf16_len(text: str) -> int:
     return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
+_PIECE = 1 << 16  # characters: a longer text is encoded in pieces of about this size
+
+
+def _safe_cut(text: str, cut: int) -> bool:
+    """Whether the BPE pre-tokenizer always splits `text` at `cut`: after a line end, before a
+    character that is not white space."""
+    return text[cut - 1] == "\n" and not text[cut].isspace()
+
+
+def _pieces(text: str, start: int, end: int) -> list[str]:
+    """text[start:end] in pieces of about _PIECE characters, each cut where _safe_cut holds (a
+    piece without such a place in reach stays whole)."""
+    pieces = []
+    while end - start > _PIECE:
+        cut = text.find("\n", start + _PIECE, end - 1) + 1
+        while cut and not _safe_cut(text, cut):
+            cut = text.find("\n", cut, end - 1) + 1
+        if not cut:
+            break
+        pieces.append(text[start:cut])
+        start = cut
+    pieces.append(text[start:end])
+    return pieces
+
+
+def _lengths(encoding: Any, pieces: list[str]) -> list[int]:
+    """How many tokens each piece is. Past a megabyte, four threads encode them (tiktoken lets go of
+    the GIL while it encodes) and each piece's token ids are dropped once counted."""
+    if sum(map(len, pieces)) <= 1 << 20:
+        return [len(encoding.encode_ordinary(piece)) for piece in pieces]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(4) as pool:
+        return list(pool.map(lambda piece: len(encoding.encode_ordinary(piece)), pieces))
+
+
 def _plausible(tokens: int, text: str) -> bool:
     """A count that some tokenizer could give: at least one token for any text, at most one a byte."""
     return (tokens > 0 or not text) and tokens <= 4 * len(text)
@@ -93,23 +129,21 @@ class TokenCounter:
         cached = self.cache.get(key, lambda v: is_count_list(v, len(cuts) + 1) and _plausible(sum(v), text))
         if cached is not None:
             return cached
-        if not cuts:  # a plain count needs no token boundaries
-            parts = [(utf16_len(text) + 2) // 4 if self.name == "chars4"
-                     else len(self._encoding().encode_ordinary(text))]
+        if self.name == "chars4" and not cuts:
+            parts = [(utf16_len(text) + 2) // 4]
             self.cache.put(key, parts)
             return parts
-        if self.name != "chars4" and all(0 < cut < len(text) and text[cut - 1] == "\n" and not text[cut].isspace()
-                                         for cut in cuts):
+        if self.name != "chars4" and all(0 < cut < len(text) and _safe_cut(text, cut) for cut in cuts):
             # A cut between a line end and a character that is not white space is always a boundary of
             # the BPE pre-tokenizer (white space before a newline ends with it), so each part can be
-            # encoded alone, in one batch, and the counts add up to the whole text's exactly (a test
-            # checks it against crediting each token of the whole to the part where it starts).
-            # tiktoken's batch starts a thread pool on each call, which costs more than it saves below
-            # a megabyte or so: a small file's parts are encoded one after the other.
-            pieces = [text[a:b] for a, b in pairwise([0, *cuts, len(text)])]
-            encoding = self._encoding()
-            parts = ([len(tokens) for tokens in encoding.encode_ordinary_batch(pieces, num_threads=4)]
-                     if len(text) > 1 << 20 else [len(encoding.encode_ordinary(piece)) for piece in pieces])
+            # encoded alone and the counts add up to the whole text's exactly (a test checks it against
+            # crediting each token of the whole to the part where it starts). A long part is cut the
+            # same way into pieces of some 64 KB: a 31 MB topic's token ids, all at once, took 300 MB.
+            jobs = [(i, piece) for i, (a, b) in enumerate(pairwise([0, *cuts, len(text)]))
+                    for piece in _pieces(text, a, b)]
+            parts = [0] * (len(cuts) + 1)
+            for (i, _), length in zip(jobs, _lengths(self._encoding(), [piece for _, piece in jobs]), strict=True):
+                parts[i] += length
             self.cache.put(key, parts)
             return parts
         starts = self._token_starts(text)

@@ -73,13 +73,17 @@ def test_look_alikes_pass(text):
 @example([SEED])
 def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts):
     """The literal checks that let a text skip a pattern are necessary conditions: with them off
-    (every pattern searched on every text), the findings are the same."""
+    (every pattern searched on every text), or reading the text in pieces, the findings are the same."""
     from memctl import secrets
 
     text = "".join(parts)
     fast = list(secrets.find_secrets(text))
     if text == " ghu_" + "a1" * 20:
         assert fast and fast[0][0] == "GitHub token"
+    with monkeypatch.context() as patched:  # the prefilters read a long text in pieces: cut it everywhere
+        patched.setattr(secrets, "_CHUNK", 3)
+        assert list(secrets.find_secrets(text)) == fast
+        assert "".join(secrets._chunks(text)) == text
     with monkeypatch.context() as patched:
         patched.setattr(secrets, "_NEEDS", tuple(("",) for _ in secrets._NEEDS))
         patched.setattr(secrets, "_assigned", lambda lowered: True)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -100,12 +101,14 @@ def test_cache_keeps_what_this_run_used_when_full(tmp_path, monkeypatch):
     assert {k for k in "abcde" if kept.get(k) is not None} == {"a", "d", "e"}
 
 
-def test_parts_cut_at_line_ends_add_up_to_the_whole_and_match_token_starts():
-    """The batch path (each part encoded alone) against crediting each token of the whole text to the
-    part where it starts, on texts built to tempt the pre-tokenizer across a line end."""
+@pytest.mark.parametrize("piece", [1 << 16, 7])
+def test_parts_cut_at_line_ends_add_up_to_the_whole_and_match_token_starts(monkeypatch, piece):
+    """The batch path (each part encoded alone, a long part in pieces) against crediting each token
+    of the whole text to the part where it starts, on texts built to tempt the pre-tokenizer across a
+    line end; with pieces of 7 characters, nearly every safe line end is a cut."""
     import random
 
-    from memctl.tokens import TokenCounter
+    monkeypatch.setattr(tokens_module, "_PIECE", piece)
 
     pieces = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n", "日本語のメモ\n",
               "emoji 🚀🧪\n", "'s 've 'll\n", "\t\ttabs\n", "```\ncode\n```\n", "1234567\n", "!!!???\n", " \n"]
@@ -125,4 +128,15 @@ def test_parts_cut_at_line_ends_add_up_to_the_whole_and_match_token_starts():
             position = cut
             bounds.append(offsets)
         slow = [sum(1 for s in starts if a <= s < b) for a, b in zip(bounds, bounds[1:], strict=False)]
-        assert fast == slow and sum(fast) == counter.count(text)
+        assert fast == slow and sum(fast) == counter.count(text) == reference(text)
+
+
+def test_a_long_text_is_counted_in_pieces_with_threads_exactly():
+    """Past a megabyte the pieces are encoded by four threads; the count is the whole text's."""
+    import random
+
+    rng = random.Random(3)
+    words = ["deploy", "  indented", "\n", "\n\n", "日本語", "🚀", "'s", "1234567", "## H", "\t", " "]
+    text = "".join(rng.choice(words) for _ in range(400_000))
+    assert len(text) > 1 << 20
+    assert TokenCounter("cl100k_base").count(text) == reference(text)
