@@ -193,6 +193,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
                          held=tuple(held))
     newline = doc.newline
     dest_texts: dict[str, tuple[str | None, str]] = {}  # dest -> (text before, text after)
+    dest_pieces: dict[str, list[str]] = {}  # what each dest's text is joined from (to count it)
     offsets: dict[int, int] = {}
     for move in moves:
         old, new = dest_texts.get(move.dest, (None, None))
@@ -203,10 +204,12 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
         joiner = "" if not new or new.endswith("\n") else newline
         offsets[move.start_line] = len(new) + len(joiner)
         dest_texts[move.dest] = (old, new + joiner + move.section_text)
+        dest_pieces[move.dest] = [*dest_pieces.get(move.dest, [new]), joiner, move.section_text]
     doc_dir = posixpath.dirname(doc.rel)
+    counts = {dest: home.counter.count_joined(pieces) for dest, pieces in dest_pieces.items()}
     moves = [m._replace(offset=offsets[m.start_line],
                         link_line=link_line(m.heading or m.dest, posixpath.relpath(m.dest, doc_dir or "."),
-                                            m.summary, home.counter.count(dest_texts[m.dest][1]), newline))
+                                            m.summary, counts[m.dest], newline))
              for m in moves]
     new_source, inserted = _rebuild(parsed, moves, home.config.index_heading)
     if not _heads(home, doc, new_source, home.config.index_heading):
@@ -241,8 +244,13 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
     moves: list[Move] = []
     kept: list[str] = []
     held: list[tuple[str, str]] = []
+    counter = home.counter
+    # the parts were counted each on its own: their counts stand for their texts (not encoded again)
+    exact = counter.exact_parts(doc.text, [part.start for part in doc.parts[1:]])
     for part in doc.sections:
         section = doc.text[part.start : part.end]
+        if exact:
+            counter.remember(section, part.tokens)
         heading = (part.heading or "").strip()
         if part.level != options.level or heading.lower() in keep or KEEP_MARK in section:
             if part.heading:
@@ -271,9 +279,9 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
         # run agrees).
         judged = link_line(heading or base, posixpath.relpath(mapping.get(heading.lower(), f"{into_rel}{base}.md"),
                                                               doc_dir or "."), first_sentence(section),
-                           home.counter.count(section), "\n")
+                           counter.count(section), "\n")
         own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
-        if home.counter.count(own.strip()) <= home.counter.count(judged):
+        if counter.count_prefix(own.strip(), section) <= counter.count(judged):
             kept.append(heading)
             continue
         taken.add(dest.rsplit("/", 1)[-1][:-3])

@@ -118,6 +118,37 @@ class TokenCounter:
             self._memo[text] = sum(self.count_parts(text, ()))
         return self._memo[text]
 
+    def exact_parts(self, text: str, cuts: Sequence[int]) -> bool:
+        """Whether count_parts(text, cuts) gives each part its own count, as count() would (every cut
+        is one the pre-tokenizer always makes), rather than crediting the whole text's tokens."""
+        return self.additive and all(0 < cut < len(text) and _safe_cut(text, cut) for cut in cuts)
+
+    def remember(self, text: str, tokens: int) -> None:
+        """Take `tokens` as count(text): a count already known, such as an exact part's."""
+        self._memo[text] = tokens
+
+    def count_joined(self, pieces: Sequence[str]) -> int:
+        """count("".join(pieces)), as the sum of the pieces' counts where every joint is one the
+        pre-tokenizer always makes (a topic's front matter, then a section counted already)."""
+        pieces = [piece for piece in pieces if piece]
+        if self.additive and all(a.endswith("\n") and not b[0].isspace() for a, b in pairwise(pieces)):
+            return sum(map(self.count, pieces))
+        return self.count("".join(pieces))
+
+    def count_prefix(self, text: str, whole: str) -> int:
+        """count(text) for a text that `whole` starts with (a section less its trailing blank lines):
+        the lines both share up to the last place the pre-tokenizer always cuts are not encoded
+        again, only what follows it in each."""
+        if not self.additive or not whole.startswith(text):
+            return self.count(text)
+        at = text.rfind("\n", 0, len(text) - 1)
+        while at >= 0 and text[at + 1].isspace():
+            at = text.rfind("\n", 0, at)
+        if at < 0:
+            return self.count(text)
+        cut = at + 1  # safe in both: the same line end, and the same character after it
+        return self.count(whole) - self.count(whole[cut:]) + self.count(text[cut:])
+
     def count_parts(self, text: str, cuts: Sequence[int], text_digest: str | None = None) -> list[int]:
         """Tokens of `text` split at the character offsets `cuts` (ascending).
 

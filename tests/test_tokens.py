@@ -140,3 +140,22 @@ def test_a_long_text_is_counted_in_pieces_with_threads_exactly():
     text = "".join(rng.choice(words) for _ in range(400_000))
     assert len(text) > 1 << 20
     assert TokenCounter("cl100k_base").count(text) == reference(text)
+
+
+LINE_PIECES = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n", "日本語のメモ\n",
+               "emoji 🚀🧪\n", "'s 've 'll\n", "\t\ttabs\n", "1234567\n", "!!!???\n", " \n", "end.", "---\n", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=st.lists(st.lists(st.sampled_from(LINE_PIECES), max_size=6).map("".join), max_size=4),
+       tail=st.lists(st.sampled_from(["\n", " ", "\n\n", "\t", "x", "."]), max_size=4).map("".join))
+def test_counts_made_from_known_counts_are_the_counts(pieces, tail):
+    """count_joined (the pieces' counts added where each joint is safe) and count_prefix (only what
+    follows the last shared safe cut encoded) give count() of the text itself, for either tokenizer."""
+    for name in ("cl100k_base", "chars4"):
+        counter = TokenCounter(name)
+        joined = "".join(pieces)
+        assert counter.count_joined(pieces) == TokenCounter(name).count(joined)
+        whole = joined + tail
+        for text in (joined, joined.rstrip(), whole.strip(), whole[: len(whole) // 2]):
+            assert counter.count_prefix(text, whole) == TokenCounter(name).count(text)
