@@ -193,7 +193,10 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         parsed[doc.rel] = (lines, entries, headings)
         listed = [entry for entry in entries if entry.kind != "section"]
         rel = doc.rel
-        keyed = entry_keys(["".join(lines[entry.start : entry.end]) for entry in listed], dedupe_only[rel])
+        keyed = []
+        for at in range(0, len(listed), 4096):  # a huge topic's entries a batch at a time: its texts joined once each
+            batch = listed[at : at + 4096]
+            keyed += entry_keys(["".join(lines[entry.start : entry.end]) for entry in batch], dedupe_only[rel])
         for entry, key in zip(listed, keyed, strict=True):
             where.setdefault(key, []).append((rel, entry.start + 1))
         if rel in over_target:

@@ -68,13 +68,12 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
 
     from memctl.markdown import _line_of
 
-    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    body = _body(lines, first)
     body = body.lstrip("\ufeff") if first == 0 else body
     data = body.encode("utf-8")
     # Where each line of the body starts, in bytes: an array, not a list of lines (a 31 MB topic's
     # 600,000 lines as strings and offsets as ints took 150 MB); a heading's line is read from `data`.
-    starts = array("q", [0])
-    starts.extend(m.end() for m in _NEWLINE.finditer(data, 0, max(len(data) - 1, 0)))
+    starts = _line_starts(data)
 
     def line_at(byte: int) -> int:
         return bisect_right(starts, byte) - 1
@@ -152,6 +151,21 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     return {"headings": headings, "links": links, "blocks": blocks, "wikilinks": wikilinks}
 
 
+def _body(lines: list[str], first: int) -> str:
+    """lines[first:] as the parsers read them: each line ending with `\n`, a lone `\r` a space."""
+    body = "".join(lines[first:])
+    if "\r" in body:  # CRLF or a lone CR: line by line
+        return "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
+    return body if not body or body.endswith("\n") else body + "\n"  # joined once, not line by line
+
+
+def _line_starts(data: bytes) -> array[int]:
+    """Where each line of `data` (a body: each line ends with a newline) starts, in bytes."""
+    starts = array("q", [0])
+    starts.extend(m.end() for m in _NEWLINE.finditer(data, 0, max(len(data) - 1, 0)))
+    return starts
+
+
 def _heading_text(body_line: Callable[[int], str], start: int, stop: int) -> str:
     """The heading's content as markdown-it gives it: the source, less the marks around it."""
     from memctl.markdown import clean_heading
@@ -197,11 +211,8 @@ def block_outline(lines: list[str], first: int) -> list[tuple[str, int, int, int
     (`memctl.entries` keeps that as the reference, and for files with link reference definitions)."""
     import pyromark
 
-    body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
-    starts, offset = [], 0
-    for line in body.split("\n")[:-1]:
-        starts.append(offset)
-        offset += len(line.encode("utf-8")) + 1
+    body = _body(lines, first)
+    starts = _line_starts(body.encode("utf-8"))
     outline: list[tuple[str, int, int, int]] = []
     stack: list[str] = []  # the open container blocks
     verbatim = 0
