@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -59,19 +58,25 @@ def make_huge(root: Path) -> None:
 
 
 def run(command: list[str], home: Path, cold: bool) -> tuple[float, int]:
-    """Seconds and peak memory (MB) of one run."""
+    """Seconds and peak memory (MB) of one run. The peak is this run's own (wait4's rusage):
+    RUSAGE_CHILDREN's is the largest of every child so far, which made later rows repeat earlier peaks."""
     if cold:
         Path(cache_file(str(home.resolve()))).unlink(missing_ok=True)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    try:
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                       env={**os.environ, "MEMCTL_TODAY": "2026-11-29"}, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        return float("inf"), 0  # printed as "inf": did not finish within TIMEOUT seconds
-    elapsed = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return elapsed, max(peak, before) // 1024
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             env={**os.environ, "MEMCTL_TODAY": "2026-11-29"})
+    while True:
+        pid, _, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            elapsed = time.perf_counter() - start
+            child.returncode = 0  # reaped here: Popen must not wait for it again
+            return elapsed, usage.ru_maxrss // 1024
+        if time.perf_counter() - start > TIMEOUT:
+            child.kill()
+            os.wait4(child.pid, 0)
+            child.returncode = -9
+            return float("inf"), 0  # printed as "inf": did not finish within TIMEOUT seconds
+        time.sleep(0.002)
 
 
 def commands(home: Path, huge: bool) -> dict[str, list[str]]:
