@@ -116,7 +116,8 @@ def main() -> None:
     for size in sizes:
         make_fleet(folder / f"fleet-{size}", size)
         tables[size] = measure(folder / f"fleet-{size}", False)
-    print(f"scale benchmark: medians of {ROUNDS} runs each; cold = no cache; peak memory of the slowest run")
+    print(f"scale benchmark: medians of {ROUNDS} runs each; cold = no cache; "
+          "peak MB: the largest of a command's runs, either size")
     print(f"{'command':<34}" + "".join(f"{f'{s:,} topics cold':>19}{'warm':>8}" for s in sizes)
           + ("   growth cold/warm" if len(sizes) == 2 else "") + f"{'peak MB':>9}")
     for name in tables[sizes[0]]:
