@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import zlib
 from collections import Counter
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -183,24 +184,28 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                 warnings.append(f"{exc}; topic left as it is")
                 over_target.discard(doc.rel)
     dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
-    parsed = {}
+    parsed: dict[str, tuple[list[str], list[Entry], list[tuple[int, int]]]] = {}
     keys: dict[str, list[str]] = {}  # each over-target topic's entry keys, in entry order
+    listed: dict[str, list[Entry]] = {}  # and its entries that are keyed (not dated sections)
+    for doc in docs:
+        if doc.rel in over_target:
+            lines = split_lines(doc.text)
+            entries, headings = _entries(home, doc, lines)
+            parsed[doc.rel] = (lines, entries, headings)
+            listed[doc.rel], keys[doc.rel] = _keyed(lines, entries, dedupe_only[doc.rel])
+    # Duplicates are sought only for topics over target, but found in every topic. Another topic is
+    # read entry by entry only if one of its keys' checksums (cached by its digest) is one of theirs.
+    wanted = {zlib.crc32(key.encode("utf-8", "surrogatepass")) for found in keys.values() for key in found}
     where: dict[str, list[tuple[str, int]]] = {}  # entry key -> every (topic, line) it stands at, in order
-    # duplicates are sought only for topics over target, but found in every topic
     for doc in docs if over_target else ():
-        lines = split_lines(doc.text)
-        entries, headings = _entries(home, doc, lines)
-        parsed[doc.rel] = (lines, entries, headings)
-        listed = [entry for entry in entries if entry.kind != "section"]
         rel = doc.rel
-        keyed = []
-        for at in range(0, len(listed), 4096):  # a huge topic's entries a batch at a time: its texts joined once each
-            batch = listed[at : at + 4096]
-            keyed += entry_keys(["".join(lines[entry.start : entry.end]) for entry in batch], dedupe_only[rel])
-        for entry, key in zip(listed, keyed, strict=True):
+        if rel not in over_target:
+            if wanted.isdisjoint(_key_sums(home, doc, dedupe_only[rel])):
+                continue
+            lines = split_lines(doc.text)
+            listed[rel], keys[rel] = _keyed(lines, _entries(home, doc, lines)[0], dedupe_only[rel])
+        for entry, key in zip(listed[rel], keys[rel], strict=True):
             where.setdefault(key, []).append((rel, entry.start + 1))
-        if rel in over_target:
-            keys[rel] = keyed
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
     for doc in docs:
@@ -401,6 +406,29 @@ def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple
                          + _ended(body, nl))
     work.body_override = out
     return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
+
+
+def _keyed(lines: list[str], entries: list[Entry], dedupe_only: bool) -> tuple[list[Entry], list[str]]:
+    """A topic's entries that are keyed (not dated sections), and their keys."""
+    listed = [entry for entry in entries if entry.kind != "section"]
+    keyed: list[str] = []
+    for at in range(0, len(listed), 4096):  # a huge topic's entries a batch at a time: its texts joined once each
+        batch = listed[at : at + 4096]
+        keyed += entry_keys(["".join(lines[entry.start : entry.end]) for entry in batch], dedupe_only)
+    return listed, keyed
+
+
+def _key_sums(home: MemoryHome, doc: Doc, dedupe_only: bool) -> list[int]:
+    """The CRC-32 of each of the topic's entry keys, cached by its digest: what tells, without
+    reading a topic's entries, that none of them is a copy of an entry of a topic over target."""
+    key = f"sum:{ENTRIES_VERSION}:{doc.digest}:{int(dedupe_only)}"
+    sums = home.cache.get(key, lambda value: type(value) is list and all(type(n) is int for n in value))
+    if sums is None:
+        lines = split_lines(doc.text)
+        _, keyed = _keyed(lines, _entries(home, doc, lines)[0], dedupe_only)
+        sums = [zlib.crc32(k.encode("utf-8", "surrogatepass")) for k in keyed]
+        home.cache.put(key, sums)
+    return sums  # type: ignore[no-any-return]
 
 
 def _entries(home: MemoryHome, doc: Doc, lines: list[str]) -> tuple[list[Entry], list[tuple[int, int]]]:

@@ -65,6 +65,27 @@ def test_duplicates_across_topics_are_archived_with_their_origin(copy_fixture):
     assert (root / "topics" / "fleet.md").read_text().count("SSH goes through the bastion") == 1
 
 
+@pytest.mark.parametrize("target", [60, 150, 400])
+def test_topics_under_target_are_read_only_when_a_key_checksum_matches(copy_fixture, monkeypatch, target):
+    """Topics under target are read entry by entry only when one of their entries' key checksums is
+    one of the over-target topics' keys' checksums. With every checksum the same (every topic read),
+    and with the checksums read back from the cache, the plan is the same."""
+    import memctl.consolidate as consolidate
+
+    home = load_home(copy_fixture("consolidate"))
+    options = Options(target=target)
+    first = plan_consolidate(home, options, TODAY)
+    again = plan_consolidate(home, options, TODAY)  # the checksums now come from the cache
+    with monkeypatch.context() as patched:
+        patched.setattr(consolidate.zlib, "crc32", lambda data: 7)
+        colliding = plan_consolidate(load_home(home.root), options, TODAY)
+    assert first.write.changes == again.write.changes == colliding.write.changes
+    assert first.topics == again.topics == colliding.topics
+    written = "".join(change.after for change in first.write.changes)
+    # at 150 tokens deploys.md is over target and fleet.md, which holds the first copy, is not
+    assert ("a copy of topics/fleet.md:8" in written) == (target == 150)
+
+
 def test_old_dated_entries_move_oldest_first_and_leave_one_line(copy_fixture):
     root = copy_fixture("consolidate")
     before = (root / "topics" / "incidents.md").read_text()
