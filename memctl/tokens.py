@@ -164,7 +164,7 @@ class TokenCounter:
             parts = [(utf16_len(text) + 2) // 4]
             self.cache.put(key, parts)
             return parts
-        if self.name != "chars4" and all(0 < cut < len(text) and _safe_cut(text, cut) for cut in cuts):
+        if self.exact_parts(text, cuts):
             # A cut between a line end and a character that is not white space is always a boundary of
             # the BPE pre-tokenizer (white space before a newline ends with it), so each part can be
             # encoded alone and the counts add up to the whole text's exactly (a test checks it against

@@ -10,6 +10,10 @@ from memctl.cache import Cache
 from memctl.errors import ConfigError
 from memctl.tokens import TokenCounter
 
+# lines built to tempt the BPE pre-tokenizer across a line end
+LINE_PIECES = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n",
+               "日本語のメモ\n", "emoji 🚀🧪\n", "'s 've 'll\n", "\t\ttabs\n", "```\ncode\n```\n", "1234567\n",
+               "!!!???\n", " \n", "end.", "---\n", "x"]
 SAMPLES = ["", "hello world", "# Heading\n\n- a list item\n", "日本語のテキスト\n", "tabs\tand  spaces  \n\n\n"]
 
 
@@ -110,8 +114,7 @@ def test_parts_cut_at_line_ends_add_up_to_the_whole_and_match_token_starts(monke
 
     monkeypatch.setattr(tokens_module, "_PIECE", piece)
 
-    pieces = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n", "日本語のメモ\n",
-              "emoji 🚀🧪\n", "'s 've 'll\n", "\t\ttabs\n", "```\ncode\n```\n", "1234567\n", "!!!???\n", " \n"]
+    pieces = LINE_PIECES
     rng = random.Random(7)
     counter = TokenCounter("cl100k_base")
     for _ in range(300):
@@ -140,10 +143,6 @@ def test_a_long_text_is_counted_in_pieces_with_threads_exactly():
     text = "".join(rng.choice(words) for _ in range(400_000))
     assert len(text) > 1 << 20
     assert TokenCounter("cl100k_base").count(text) == reference(text)
-
-
-LINE_PIECES = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n", "日本語のメモ\n",
-               "emoji 🚀🧪\n", "'s 've 'll\n", "\t\ttabs\n", "1234567\n", "!!!???\n", " \n", "end.", "---\n", "x"]
 
 
 @settings(max_examples=300, deadline=None)
