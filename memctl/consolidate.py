@@ -216,7 +216,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         before = count(doc.text)
         steps: list[Step] = []
         duplicates = []
-        for entry, key in zip((e for e in entries if e.kind != "section"), keys[doc.rel], strict=True):
+        for entry, key in zip(listed[doc.rel], keys[doc.rel], strict=True):
             places = where[key]
             # the copy that stays: the first one that is not in a topic being thinned out, else the first
             keeper = next((p for p in places if p[0] not in over_target), places[0])

@@ -80,7 +80,7 @@ def entry_date(first_line: str, text: str) -> date | None:
     return None
 
 
-ENTRIES_VERSION = 4  # bump when what find_entries returns changes: it names cached entries (4: one string)
+ENTRIES_VERSION = 4  # bump when what entries_and_headings returns changes: it names cached entries (4: one string)
 _BLOCKS: Any = None
 
 
@@ -94,11 +94,6 @@ def _block_tokens(lines: list[str], first: int) -> list[Any]:
         _BLOCKS = MarkdownIt("commonmark").disable("inline")
     body = "".join(line.rstrip("\r\n").replace("\r", " ") + "\n" for line in lines[first:])
     return list(_BLOCKS.parse(body))
-
-
-def find_headings(lines: list[str], first: int) -> list[tuple[int, int]]:
-    """The top-level headings of lines[first:]: (0-based line, level), in file order."""
-    return [(line, level) for kind, line, level, _ in outline(lines, first) if kind == "heading"]
 
 
 def entries_to_json(entries: list[Entry]) -> str:
@@ -167,13 +162,9 @@ def reference_outline(lines: list[str], first: int) -> list[tuple[str, int, int,
     return found
 
 
-def find_entries(lines: list[str], first: int) -> list[Entry]:
-    """The entries of lines[first:] (the body after front matter), in file order."""
-    return entries_and_headings(lines, first)[0]
-
-
 def entries_and_headings(lines: list[str], first: int) -> tuple[list[Entry], list[tuple[int, int]]]:
-    """find_entries and find_headings from one parse."""
+    """The entries of lines[first:] (the body after front matter), and its top-level headings as
+    (0-based line, level), each in file order."""
     blocks = outline(lines, first)
     entries: list[Entry] = []
     headings = [(line, level) for kind, line, level, _ in blocks if kind == "heading"]
