@@ -35,10 +35,10 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     Each section is scored on its text, its heading (twice) and its file's stem. A file without any
     query term counts only towards the corpus; in the others, each section is searched for the
     stems the file holds (in C: `findall` between the section's offsets), and the words it finds are
-    listed only for the sections returned. A section is chosen when it matches a term most sections lack, scores at
-    least `floor` of the best (or has a query term in its own heading), and matches two of the
-    query's terms or one in its heading or file name (one shared word in the body of a long query
-    is chance, not relevance); at most `most` of them.
+    listed only for the sections returned. A section is chosen when it matches a term most sections
+    lack, scores at least `floor` of the best (or has a query term in its own heading), and matches
+    two of the query's terms or one in its heading or file name (one shared word in the body of a
+    long query is chance, not relevance); at most `most` of them.
     """
     from memctl.relevance import TermFinder, distinctive, fold, query_terms, scores
 
@@ -77,7 +77,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
             length = end - start + 2 * len(heading) + len(stem) + 3
             in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None]
             counts: dict[str, int] = {}
-            for _, pattern in patterns:  # each finds other words, so their counts add up
+            for pattern in patterns:  # each finds other words, so their counts add up
                 found = pattern.findall(lowered, start, end)
                 for word in set(found):
                     if (term := term_of(word)) is not None:

@@ -86,18 +86,18 @@ class TermFinder:
         else:
             self._each = [(t, re.compile(rf"{re.escape(t)}(?<!\w{re.escape(t)})[^\W_]*")) for t in kept]
 
-    def patterns_in(self, text: str) -> list[tuple[str | None, re.Pattern[str]]]:
-        """What to search `text` (lower-cased) with: each stem it holds and its pattern (None and
-        the alternation for a CJK query); nothing when it holds no stem at all."""
+    def patterns_in(self, text: str) -> list[re.Pattern[str]]:
+        """What to search `text` (lower-cased) with: the pattern of each stem it holds (the
+        alternation, for a CJK query); nothing when it holds no stem at all."""
         if self._combined is not None:
-            return [(None, self._combined)] if any(term in text for term in self._terms) else []
-        return [(term, pattern) for term, pattern in self._each if term in text]
+            return [self._combined] if any(term in text for term in self._terms) else []
+        return [pattern for term, pattern in self._each if term in text]
 
     def words(self, text: str, start: int = 0, end: int = sys.maxsize) -> list[str]:
         """The words found in `text` (lower-cased) between two offsets, in no set order."""
         if min(end, len(text)) - start < 200 and not self._any.search(text, start, end):
             return []  # a heading or a file name: most hold no stem
-        return [word for _, pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
+        return [word for pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
 
 
 def fold(match: str, terms: set[str]) -> str | None:
