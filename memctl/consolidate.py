@@ -12,7 +12,7 @@ import posixpath
 import re
 import zlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import NamedTuple
 
@@ -29,7 +29,7 @@ from memctl.entries import (
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.fsutil import check_destination
 from memctl.home import Doc, MemoryHome, doc_from_text
-from memctl.markdown import front_matter_span, simple_front_matter, split_lines
+from memctl.markdown import front_matter_chars, front_matter_span, simple_front_matter, split_lines
 from memctl.words import plural
 from memctl.writer import FileChange, WritePlan, check_plan
 
@@ -143,14 +143,20 @@ def _set_updated_yaml(lines: list[str], span: int, today: date, newline: str, te
     return lines[0] + buffer.getvalue().replace("\n", newline) + "".join(lines[span - 1 :])
 
 
-def _nonblank(text: str) -> Counter[str]:
-    return Counter(line.rstrip("\r\n") for line in split_lines(text) if line.strip())
+_PIECE = 1 << 20  # characters of text split into lines at a time
 
 
-def _split_front_matter(text: str) -> tuple[list[str], str]:
-    lines = split_lines(text)
-    span = front_matter_span(lines)
-    return lines[:span], "".join(lines[span:])
+def _nonblank(text: str, start: int = 0) -> Iterator[list[str]]:
+    """The nonblank lines of `text[start:]` without their ends, about 1 MB of text at a time (a
+    31 MB topic's lines are never all listed at once)."""
+    crlf = "\r" in text
+    while start < len(text):
+        end = text.find("\n", start + _PIECE)
+        end = len(text) if end < 0 else end
+        lines = text[start:end].split("\n")
+        yield [line for line in (line.rstrip("\r") for line in lines) if line.strip()] if crlf else [
+            line for line in lines if line.strip()]
+        start = end + 1
 
 
 def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
@@ -453,19 +459,34 @@ def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: dat
         change = changes.get(topic.path)
         if change is None:
             continue
-        fm_before, body_before = _split_front_matter(change.before or "")
-        fm_after, body_after = _split_front_matter(change.after)
+        before, after = change.before or "", change.after
+        body_before, body_after = front_matter_chars(before), front_matter_chars(after)
+        fm_before, fm_after = split_lines(before[:body_before]), split_lines(after[:body_after])
         if [x for x in fm_before if not x.startswith("updated:")] != [x for x in fm_after if not x.startswith(
                 "updated:")] and fm_before:
             raise GuaranteeError("front matter would change beyond `updated`", topic.path)
-        removed = _nonblank(body_before) - _nonblank(body_after)
-        for line in [line for line in removed if _SUMMARY.match(line)]:
-            del removed[line]  # memctl's own "N older entries … archived in" line, replaced by the new count
+        # One count of lines, kept small: each line of the body before, less each line after, less
+        # each line the archive gains; a line left above zero would be lost.
+        left: Counter[str] = Counter()
+        for lines in _nonblank(before, body_before):
+            left.update(lines)
+        for lines in _nonblank(after, body_after):
+            left.subtract(lines)
+        for line in [line for line in left if _SUMMARY.match(line)]:
+            del left[line]  # memctl's own "N older entries … archived in" line, replaced by the new count
         archive = changes[topic.archive] if topic.archive else None
-        added = _nonblank(archive.after) - _nonblank(archive.before or "") if archive else Counter()
-        if removed - added:
-            line = next(iter(removed - added))
-            raise GuaranteeError(f"nothing lost: {line[:60]!r} would leave without reaching the archive", topic.path)
+        if archive is not None:
+            old = archive.before or ""
+            if not archive.after.startswith(old):
+                raise GuaranteeError("the archive would not only grow", archive.rel)
+            last = old.rfind("\n") + 1  # the archive's lines up to its last are the same after
+            for lines in _nonblank(archive.after, last):
+                left.subtract(lines)
+            for lines in _nonblank(old, last):
+                left.update(lines)
+        lost = next((line for line, n in left.items() if n > 0), None)
+        if lost is not None:
+            raise GuaranteeError(f"nothing lost: {lost[:60]!r} would leave without reaching the archive", topic.path)
     for rel, change in changes.items():
         if rel.startswith("archive/") and change.before and not change.after.startswith(change.before):
             raise GuaranteeError("the archive would not only grow", rel)

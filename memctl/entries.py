@@ -9,9 +9,12 @@ continuation lines. They are cached by the digest of the file's text.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from datetime import date
 from typing import Any, NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 _ISO = r"(\d{4}-\d{2}-\d{2})"
 _OPENING_DATE = re.compile(rf"^\s*(?:[-*+]|\d+[.)])?\s*\**{_ISO}\b")
@@ -136,7 +139,7 @@ _KINDS = {"i": "item", "p": "paragraph", "s": "section"}
 _DAYS: dict[str, date] = {}  # the dates read back, by their text: a fleet's entries share a few thousand days
 
 
-def outline(lines: list[str], first: int) -> list[tuple[str, int, int, int]]:
+def outline(lines: list[str], first: int) -> Iterable[tuple[str, int, int, int]]:
     """The top-level headings, list items and paragraphs, as `memctl.structure.block_outline` gives
     them: from pulldown-cmark, or from markdown-it-py's block tokens (the reference) where a link
     reference definition makes the two parsers differ."""
@@ -164,30 +167,33 @@ def reference_outline(lines: list[str], first: int) -> list[tuple[str, int, int,
 
 def entries_and_headings(lines: list[str], first: int) -> tuple[list[Entry], list[tuple[int, int]]]:
     """The entries of lines[first:] (the body after front matter), and its top-level headings as
-    (0-based line, level), each in file order."""
-    blocks = outline(lines, first)
+    (0-based line, level), each in file order. One pass over the blocks: a block under a heading that
+    opens with a date (up to the next heading of its level or above) moves with that section, and is
+    no entry of its own (a 31 MB journal's 600,000 items, never listed)."""
     entries: list[Entry] = []
-    headings = [(line, level) for kind, line, level, _ in blocks if kind == "heading"]
-    for i, (line, level) in enumerate(headings):
-        if _HEADING_DATE.match(lines[line]):
-            stop = next((at for at, lvl in headings[i + 1 :] if lvl <= level), len(lines))
-            text = "".join(lines[line:stop])
-            entries.append(Entry(line, stop, "section", entry_date(lines[line], text)))
-    covered: list[list[int]] = []  # the lines of dated sections, as disjoint runs (sections may nest)
-    for entry in entries:
-        if covered and entry.start <= covered[-1][1]:
-            covered[-1][1] = max(covered[-1][1], entry.end)
-        else:
-            covered.append([entry.start, entry.end])
-    run_starts = [a for a, _ in covered]
-    for kind, start, end, _ in blocks:
-        if kind == "heading":
+    headings: list[tuple[int, int]] = []
+    sections: list[list[int]] = []  # [start, stop] of each heading that opens with a date
+    above: list[tuple[int, list[int] | None]] = []  # the headings open here, levels rising (and its section)
+    dated = 0  # how many of them open with a date
+    for kind, start, end, _ in outline(lines, first):
+        if kind == "heading":  # its third field is its level
+            while above and above[-1][0] >= end:
+                section = above.pop()[1]
+                if section is not None:
+                    section[1] = start
+                    dated -= 1
+            section = [start, len(lines)] if _HEADING_DATE.match(lines[start]) else None
+            if section is not None:
+                sections.append(section)
+                dated += 1
+            above.append((end, section))
+            headings.append((start, end))
             continue
+        if dated:
+            continue  # part of a dated section: it moves with it
         while end > start and not lines[end - 1].strip():
             end -= 1
-        run = bisect_right(run_starts, start) - 1
-        if run >= 0 and start < covered[run][1]:
-            continue  # part of a dated section: it moves with it
-        text = "".join(lines[start:end])
-        entries.append(Entry(start, end, kind, entry_date(lines[start], text)))
+        entries.append(Entry(start, end, kind, entry_date(lines[start], "".join(lines[start:end]))))
+    for start, stop in sections:
+        entries.append(Entry(start, stop, "section", entry_date(lines[start], "".join(lines[start:stop]))))
     return sorted(entries), headings

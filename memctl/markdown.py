@@ -46,6 +46,18 @@ def split_lines(text: str) -> list[str]:
     return [line + "\n" for line in lines[:-1]] + [lines[-1]]
 
 
+_CLOSING = re.compile(r"^(?:---|\.\.\.)\r*$", re.MULTILINE)
+
+
+def front_matter_chars(text: str) -> int:
+    """Where the body starts, in characters: `front_matter_span` without splitting the text."""
+    first = text.find("\n")
+    if first < 0 or text[:first].lstrip("\ufeff").rstrip("\r") != "---":
+        return 0
+    closing = _CLOSING.search(text, first + 1)
+    return 0 if closing is None else min(closing.end() + 1, len(text))
+
+
 def front_matter_span(lines: list[str]) -> int:
     """How many lines the YAML front matter takes at the top (0 when there is none)."""
     if not lines or lines[0].lstrip("\ufeff").rstrip("\r\n") != "---":

@@ -384,31 +384,37 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int
         last = at + len(text)
     kept_text.append(new_source[last:])
     by_start = {m.start_line: m for m in plan.moves}
-    rebuilt, kept_source = [], "".join(kept_text)
-    position = 0
+    kept_source = "".join(kept_text)
+    position = rebuilt = 0  # how far the kept text is matched, and the original rebuilt (never copied whole)
     for change in (changes[m.dest] for m in plan.moves):
         if change.before is not None and not change.after.startswith(change.before):
             raise GuaranteeError("an append would change existing text", change.rel)
     for part in doc.parts:
         move = by_start.get(part.start_line) if part.level >= 0 else None
-        piece = doc.text[part.start : part.end]
         if move is None:
-            if kept_source[position : position + len(piece)] != piece:
+            piece = doc.text[part.start : part.end]
+            if not kept_source.startswith(piece, position):
                 raise GuaranteeError("conservation: a section that stays would change", doc.rel)
+            if not doc.text.startswith(piece, rebuilt):
+                raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
             position += len(piece)
-            rebuilt.append(piece)
+            rebuilt += len(piece)
             continue
         landed = changes[move.dest].after[move.offset : move.offset + len(move.section_text)]
         restored = unlink(landed, move.edits)
         if restored != move.original:
             raise GuaranteeError("a moved section would not land whole (its text, links aside)", move.dest)
-        rebuilt.append(("\ufeff" if piece.startswith("\ufeff") else "") + restored)
+        if doc.text.startswith("\ufeff", part.start, part.end):
+            restored = "\ufeff" + restored
+        if not doc.text.startswith(restored, rebuilt):
+            raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
+        rebuilt += len(restored)
         moved_in = doc_from_text(landed, os.path.join(home.root, move.dest), move.dest, home, options.level)
         source_hrefs = [h for h, line in doc._facts["links"] if part.start_line <= line + 1 <= part.end_line]
         if targets([h for h, _ in moved_in._facts["links"]], posixpath.dirname(move.dest)) != \
                 targets(source_hrefs, posixpath.dirname(doc.rel)):
             raise GuaranteeError("a moved link would point somewhere else", move.dest)
-    if position != len(kept_source) or "".join(rebuilt) != doc.text:
+    if position != len(kept_source) or rebuilt != len(doc.text):
         raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
     again = doc_from_text(new_source, doc.path, doc.rel, home, options.level)
     if _moves(home, again, options, keep, into_rel, mapping)[0]:

@@ -301,3 +301,52 @@ def test_entry_keys_of_a_topic_at_once_are_each_entry_s_key(texts, ignore_dates)
     from memctl.entries import entry_key, entry_keys
 
     assert entry_keys(texts, ignore_dates) == [entry_key(text, ignore_dates) for text in texts]
+
+
+FRONT_TEXT = st.lists(st.sampled_from(["---", "...", "--- ", "\ufeff---", "----", "title: x", "", "\r", "\n", "\r\n",
+                                       "\n", "\n"]), max_size=12).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(FRONT_TEXT)
+def test_the_body_start_found_in_the_text_is_the_one_found_in_its_lines(text):
+    from memctl.markdown import front_matter_chars, front_matter_span, split_lines
+
+    lines = split_lines(text)
+    assert front_matter_chars(text) == len("".join(lines[: front_matter_span(lines)]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["- a\n", "- b\r\n", "  \n", "\n", "- c", "x\r\r\n", " - a\n"]), max_size=40),
+       st.integers(1, 12))
+def test_nonblank_lines_read_a_piece_at_a_time_are_the_lines(pieces, size):
+    from memctl import consolidate
+    from memctl.markdown import split_lines
+
+    text = "".join(pieces)
+    whole = [line.rstrip("\r\n") for line in split_lines(text) if line.strip()]
+    real = consolidate._PIECE
+    consolidate._PIECE = size  # tiny pieces, so that a cut falls anywhere
+    try:
+        for start in (0, len(text) // 2):
+            tail = [line.rstrip("\r\n") for line in split_lines(text[start:]) if line.strip()]
+            assert [x for lines in consolidate._nonblank(text, start) for x in lines] == tail
+        assert [x for lines in consolidate._nonblank(text) for x in lines] == whole
+    finally:
+        consolidate._PIECE = real
+
+
+def test_verify_finds_an_archive_that_would_not_only_grow(copy_fixture):
+    from memctl.writer import FileChange, WritePlan
+
+    root = copy_fixture("consolidate")
+    (root / "archive").mkdir()
+    (root / "archive" / "deploys.md").write_text("# Archive\n\n- an old entry, archived before\n")
+    options = Options(target=60)
+    home = load_home(root)
+    plan = plan_consolidate(home, options, TODAY)
+    verify(home, plan, options, TODAY)  # as planned, it holds
+    bent = tuple(FileChange(c.rel, c.before, c.after.replace("an old entry", "an entry")) if c.rel.startswith(
+        "archive/") else c for c in plan.write.changes)
+    with pytest.raises(GuaranteeError, match="the archive would not only grow"):
+        verify(home, plan._replace(write=WritePlan(bent)), options, TODAY)

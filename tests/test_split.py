@@ -309,3 +309,15 @@ def test_front_matter_written_by_hand_reads_as_what_ruamel_writes(title, summary
     load = YAML(typ="safe", pure=True).load
     assert load(fast.strip("-\n")) == load(slow.strip("-\n"))
     assert simple_front_matter(fast.strip("-\n") + "\n") in (None, load(slow.strip("-\n")))  # None: ruamel reads it
+
+
+@pytest.mark.parametrize("change", [
+    lambda text: text[:10] + text[11:],  # a moved section would lose a character
+    lambda text: text[:10] + "x" + text[10:],  # or gain one
+])
+def test_verify_finds_a_moved_section_that_changed(copy_fixture, monkeypatch, change):
+    root = copy_fixture("fat")
+    real = split.relink
+    monkeypatch.setattr("memctl.split.relink", lambda text, *rest: (change(real(text, *rest)[0]), real(text, *rest)[1]))
+    with pytest.raises(GuaranteeError, match="would not land whole"):
+        plan(root, keep=["Directives"])

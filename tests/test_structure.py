@@ -7,6 +7,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memctl.markdown import front_matter_span, parse_body, split_lines
 from memctl.structure import structure
@@ -141,3 +143,36 @@ def test_front_matter_read_without_a_yaml_parser_is_ruamel_s(monkeypatch):
     monkeypatch.setattr(markdown, "simple_front_matter", lambda text: None)
     for text, fast in zip(texts, quick, strict=True):
         assert fast == markdown.parse_front_matter(text, 2), text
+
+
+_JOURNAL = ["# 2026-01-02 a\n", "## 2026-01-03 b\n", "### c\n", "## d\n", "# e\n", "- 2026-02-02 x\n", "- y\n",
+            "para\n", "\n", "```\n# 2026-01-01 no\n```\n", "  cont\n", "#### 2025-01-01 deep\n", "> q\n",
+            "[r]: x.md\n", "1. one\n", "Setext\n---\n", "- item\n\n  more\n"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_JOURNAL), max_size=30))
+def test_entries_are_the_blocks_outside_dated_sections_and_the_sections(parts):
+    """entries_and_headings reads the outline in one pass; it gives what the rule says, read the
+    slow way: a heading that opens with a date is an entry up to the next heading of its level or
+    above, and a block is an entry of its own unless such a section holds it."""
+    from memctl.entries import _HEADING_DATE, entries_and_headings, entry_date, outline
+
+    lines = split_lines("".join(parts))
+    first = front_matter_span(lines)
+    blocks = list(outline(lines, first))
+    headings = [(line, level) for kind, line, level, _ in blocks if kind == "heading"]
+    sections = []
+    for i, (line, level) in enumerate(headings):
+        if _HEADING_DATE.match(lines[line]):
+            stop = next((at for at, lvl in headings[i + 1 :] if lvl <= level), len(lines))
+            sections.append((line, stop, "section", entry_date(lines[line], "".join(lines[line:stop]))))
+    expected = list(sections)
+    for kind, start, end, _ in blocks:
+        if kind != "heading" and not any(a <= start < b for a, b, _, _ in sections):
+            while end > start and not lines[end - 1].strip():
+                end -= 1
+            expected.append((start, end, kind, entry_date(lines[start], "".join(lines[start:end]))))
+    entries, found_headings = entries_and_headings(lines, first)
+    assert found_headings == headings
+    assert [tuple(e) for e in entries] == sorted(expected)
