@@ -14,6 +14,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
+from itertools import chain
 from typing import NamedTuple
 
 from memctl.counts import COUNT, refresh_counts
@@ -68,7 +69,9 @@ class Options(NamedTuple):
 
 
 class _Work:
-    """One topic being consolidated: its lines, what was removed, what goes to the archive."""
+    """One topic being consolidated: its lines, what was removed, what goes to the archive. Its lines
+    change only through `remove`, `drop`, `insert` and `override`, so the text is built once for
+    each state (it is asked for again and again while entries are moved)."""
 
     def __init__(self, doc: Doc, counter: Callable[[str], int], lines: list[str], headings: list[tuple[int, int]]):
         self.doc = doc
@@ -76,34 +79,52 @@ class _Work:
         self.lines: list[str | None] = list(lines)
         self.fm_lines = front_matter_span(lines)
         self.headings = headings  # the top-level headings of the topic as it was: (line, level)
-        self.inserted: dict[int, str] = {}
+        self.inserted: tuple[int, str] | None = None  # memctl's summary line, and the line it stands before
         self.archived: list[str] = []  # archive sections, in order
         self.body_override: str | None = None
         self.newline = doc.newline
-        self._dated: tuple[str, date, str] | None = None  # the last text given a date, the date, the result
+        self._head = "".join(lines[: self.fm_lines])  # the front matter: no entry, never changed but `updated`
+        self._dated_heads: dict[date, str] = {}
+        self._version = 0  # counts the changes
+        self._built: tuple[int, date | None, str] | None = None  # the last text built: version, date, text
+
+    def drop(self, number: int) -> None:
+        self.lines[number] = None
+        self._version += 1
+
+    def insert(self, position: int, line: str) -> None:
+        """`line` stands before line `position` (in place of what was inserted before)."""
+        self.inserted = (position, line)
+        self._version += 1
+
+    def override(self, body: str) -> None:
+        self.body_override = body
+        self._version += 1
 
     def text(self, today: date | None = None) -> str:
+        if self._built is not None and self._built[:2] == (self._version, today):
+            return self._built[2]
         if self.body_override is not None:
             head = "".join(line for line in self.lines[: self.fm_lines] if line is not None)
             text = head + self.body_override
         else:
-            out = []
-            for number, line in enumerate(self.lines):
-                if number in self.inserted:
-                    out.append(self.inserted[number])
-                if line is not None:
-                    out.append(line)
-            text = "".join(out)
-        if not today or text == self.doc.text:
-            return text
-        if self._dated is None or self._dated[0] != text or self._dated[1] != today:  # asked for again and again
-            self._dated = (text, today, _set_updated(text, today, self.newline))
-        return self._dated[2]
+            out: list[str | None] = self.lines
+            if self.inserted is not None:
+                position, line = self.inserted
+                out = [*out[:position], line, *out[position:]]
+            text = "".join(filter(None, out))  # the lines removed are None (and no line is empty)
+        if today and text != self.doc.text:
+            if today not in self._dated_heads:
+                self._dated_heads[today] = _set_updated(self._head, today, self.newline)
+            text = self._dated_heads[today] + text[len(self._head) :]  # the body after it as it is
+        self._built = (self._version, today, text)
+        return text
 
     def remove(self, entry: Entry) -> str:
         removed = "".join(line for line in self.lines[entry.start : entry.end] if line is not None)
         for number in range(entry.start, entry.end):
             self.lines[number] = None
+        self._version += 1
         return removed
 
 
@@ -178,7 +199,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             raise MemctlError(f"no topic {name!r} in this home")
         chosen.add(found.rel)
     count = home.counter.count
-    over_target = {d.rel for d in docs if (not chosen or d.rel in chosen) and count(d.text) > target}
+    considered = [d for d in docs if not chosen or d.rel in chosen]  # counted together: a cold fleet's on threads
+    counts = home.counter.count_texts([(d.text, d.digest) for d in considered])
+    over_target = {d.rel for d, tokens in zip(considered, counts, strict=True) if tokens > target}
     warnings = [f"{d.front_matter.error}; topic left as it is" for d in docs
                 if d.rel in over_target and d.front_matter.error is not None]
     over_target -= {d.rel for d in docs if d.front_matter.error is not None}
@@ -202,16 +225,19 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     # Duplicates are sought only for topics over target, but found in every topic. Another topic is
     # read entry by entry only if one of its keys' checksums (cached by its digest) is one of theirs.
     wanted = {zlib.crc32(key.encode("utf-8", "surrogatepass")) for found in keys.values() for key in found}
-    where: dict[str, list[tuple[str, int]]] = {}  # entry key -> every (topic, line) it stands at, in order
     for doc in docs if over_target else ():
         rel = doc.rel
-        if rel not in over_target:
-            if wanted.isdisjoint(_key_sums(home, doc, dedupe_only[rel])):
-                continue
+        if rel not in over_target and not wanted.isdisjoint(_key_sums(home, doc, dedupe_only[rel])):
             lines = split_lines(doc.text)
             listed[rel], keys[rel] = _keyed(lines, _entries(home, doc, lines)[0], dedupe_only[rel])
-        for entry, key in zip(listed[rel], keys[rel], strict=True):
-            where.setdefault(key, []).append((rel, entry.start + 1))
+    copies = Counter(chain.from_iterable(keys.values()))  # how often each key stands: most, once
+    where: dict[str, list[tuple[str, int]]] = {}  # a key that stands more than once -> each (topic, line), in order
+    for doc in docs:
+        rel = doc.rel
+        if rel in keys and max(map(copies.__getitem__, keys[rel]), default=1) > 1:
+            for entry, key in zip(listed[rel], keys[rel], strict=True):
+                if copies[key] > 1:
+                    where.setdefault(key, []).append((rel, entry.start + 1))
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
     for doc in docs:
@@ -223,7 +249,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         steps: list[Step] = []
         duplicates = []
         for entry, key in zip(listed[doc.rel], keys[doc.rel], strict=True):
-            places = where[key]
+            places = where.get(key)
+            if places is None:
+                continue  # the only copy
             # the copy that stays: the first one that is not in a topic being thinned out, else the first
             keeper = next((p for p in places if p[0] not in over_target), places[0])
             if keeper != (doc.rel, entry.start + 1):
@@ -326,12 +354,11 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
         position = entry.start if position is None else min(position, entry.start)
         if existing is not None and work.lines[existing[0]] is not None:
             summary_now = work.lines[existing[0]] or ""
-            work.lines[existing[0]] = None  # the earlier run's line is replaced by one that adds up both
+            work.drop(existing[0])  # the earlier run's line is replaced by one that adds up both
             position = min(position, existing[0])
         line = (f"- {count} older entries ({first.isoformat()} … {last.isoformat()}) "
                 f"archived in [{archive_rel}]({href}){nl}")
-        work.inserted.clear()
-        work.inserted[position] = line
+        work.insert(position, line)
         estimate += work.count(line) - work.count(summary_now)
         summary_now = line
     if not moved:
@@ -339,8 +366,7 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
     emptied = _emptied_headings(work, {n for e, _ in moved for n in range(e.start, e.end)})
     if emptied and position is not None:
         position = min(position, min(emptied))  # the pointer stands where the first of them stood
-        work.inserted.clear()
-        work.inserted[position] = summary_now + nl  # and keeps the blank line the headings had
+        work.insert(position, summary_now + nl)  # and keeps the blank line the headings had
     pieces = [(e.start, _spaced(text, nl)) for e, text in moved] + [(n, _ended(text, nl) + nl)
                                                                      for n, text in emptied.items()]
     header = (f"## Archived from {work.doc.rel} on {today.isoformat()}: entries older than {older_than} days"
@@ -373,10 +399,10 @@ def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
         if any((work.lines[n] or "").strip() for n in body):
             continue
         gone[line] = work.lines[line] or ""
-        work.lines[line] = None
+        work.drop(line)
         for n in body:  # the blank lines left under it go too (they are not words: not archived)
             if work.lines[n] is not None:
-                work.lines[n] = None
+                work.drop(n)
     return gone
 
 
@@ -410,7 +436,7 @@ def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple
     nl = work.newline
     work.archived.append(f"## Full text of {work.doc.rel} before summarizing on {today.isoformat()}{nl}{nl}"
                          + _ended(body, nl))
-    work.body_override = out
+    work.override(out)
     return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
 
 

@@ -350,3 +350,23 @@ def test_verify_finds_an_archive_that_would_not_only_grow(copy_fixture):
         "archive/") else c for c in plan.write.changes)
     with pytest.raises(GuaranteeError, match="the archive would not only grow"):
         verify(home, plan._replace(write=WritePlan(bent)), options, TODAY)
+
+
+ENTRIES = st.lists(st.builds(
+    lambda start, length, kind, day: (start, start + length, kind, day),
+    st.integers(0, 50), st.integers(1, 9), st.sampled_from(["item", "paragraph", "section"]),
+    st.one_of(st.none(), st.dates(date(1990, 1, 1), date(2030, 12, 31)))), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ENTRIES, st.text(alphabet="0123456789,;ips-x ", max_size=30))
+def test_entries_read_back_from_the_cache_are_the_entries_written(rows, garbage):
+    from memctl.entries import Entry, entries_from_json, entries_to_json
+
+    entries = [Entry(*row) for row in rows]
+    written = entries_to_json(entries)
+    assert entries_from_json(written, 60) == entries
+    if entries:
+        assert entries_from_json(written, max(e.end for e in entries) - 1) is None  # past the file's end
+    found = entries_from_json(garbage, 60)  # anything else reads as None or as entries within the file
+    assert found is None or all(type(e) is Entry and 0 <= e.start < e.end <= 60 for e in found)

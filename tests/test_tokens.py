@@ -135,7 +135,7 @@ def test_parts_cut_at_line_ends_add_up_to_the_whole_and_match_token_starts(monke
 
 
 def test_a_long_text_is_counted_in_pieces_with_threads_exactly():
-    """Past a megabyte the pieces are encoded by four threads; the count is the whole text's."""
+    """Past a megabyte the pieces are encoded on threads; the count is the whole text's."""
     import random
 
     rng = random.Random(3)
@@ -158,3 +158,29 @@ def test_counts_made_from_known_counts_are_the_counts(pieces, tail):
         whole = joined + tail
         for text in (joined, joined.rstrip(), whole.strip(), whole[: len(whole) // 2]):
             assert counter.count_prefix(text, whole) == TokenCounter(name).count(text)
+
+
+@pytest.mark.parametrize("processors", [1, 3])
+def test_texts_counted_together_are_each_counted_alone(monkeypatch, processors):
+    """count_texts and count_many (a cold fleet's topics, encoded together, on a thread for each
+    processor past a megabyte) give each text its own count and parts, for either tokenizer, and
+    what they stored answers the next run."""
+    import random
+
+    from memctl.cache import Cache
+
+    monkeypatch.setattr("memctl.tokens.os.sched_getaffinity", lambda pid: set(range(processors)), raising=False)
+    rng = random.Random(processors)
+    words = [*LINE_PIECES, "日本語 ", "🚀", "word ", "'s ", "  "]
+    texts = ["".join(rng.choice(words) for _ in range(rng.randint(0, 1200))) for _ in range(300)]
+    assert sum(map(len, texts)) > 1 << 20
+    for name in ("cl100k_base", "chars4"):
+        cache = Cache(None)
+        counter = TokenCounter(name, cache)
+        assert counter.count_texts([(text, None) for text in texts]) == [TokenCounter(name).count(t) for t in texts]
+        jobs = [(text, [i for i in range(1, len(text)) if text[i - 1] == "\n"][:5], None) for text in texts]
+        expected = [TokenCounter(name).count_parts(text, cuts) for text, cuts, _ in jobs]
+        assert counter.count_many(jobs) == expected
+        again = TokenCounter(name, cache)
+        monkeypatch.setattr(again, "_encoding", lambda: pytest.fail("counted again, not read from the cache"))
+        assert again.count_many(jobs) == expected
