@@ -455,9 +455,9 @@ def _key_sums(home: MemoryHome, doc: Doc, dedupe_only: bool) -> list[int]:
     reading a topic's entries, that none of them is a copy of an entry of a topic over target."""
     key = f"sum:{ENTRIES_VERSION}:{doc.digest}:{int(dedupe_only)}"
     sums = home.cache.get(key, lambda value: type(value) is list and all(type(n) is int for n in value))
-    if sums is None:
+    if sums is None:  # its entries are not kept: a topic under target needs only these (and no dates)
         lines = split_lines(doc.text)
-        _, keyed = _keyed(lines, _entries(home, doc, lines)[0], dedupe_only)
+        _, keyed = _keyed(lines, entries_and_headings(lines, front_matter_span(lines), dates=False)[0], dedupe_only)
         sums = [zlib.crc32(k.encode("utf-8", "surrogatepass")) for k in keyed]
         home.cache.put(key, sums)
     return sums  # type: ignore[no-any-return]

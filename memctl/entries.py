@@ -165,11 +165,13 @@ def reference_outline(lines: list[str], first: int) -> list[tuple[str, int, int,
     return found
 
 
-def entries_and_headings(lines: list[str], first: int) -> tuple[list[Entry], list[tuple[int, int]]]:
+def entries_and_headings(lines: list[str], first: int, dates: bool = True,
+                         ) -> tuple[list[Entry], list[tuple[int, int]]]:
     """The entries of lines[first:] (the body after front matter), and its top-level headings as
     (0-based line, level), each in file order. One pass over the blocks: a block under a heading that
     opens with a date (up to the next heading of its level or above) moves with that section, and is
-    no entry of its own (a 31 MB journal's 600,000 items, never listed)."""
+    no entry of its own (a 31 MB journal's 600,000 items, never listed). Without `dates`, no entry's
+    date is read (each `day` is None): what keys the entries needs no date."""
     entries: list[Entry] = []
     headings: list[tuple[int, int]] = []
     sections: list[list[int]] = []  # [start, stop] of each heading that opens with a date
@@ -193,7 +195,8 @@ def entries_and_headings(lines: list[str], first: int) -> tuple[list[Entry], lis
             continue  # part of a dated section: it moves with it
         while end > start and not lines[end - 1].strip():
             end -= 1
-        entries.append(Entry(start, end, kind, entry_date(lines[start], "".join(lines[start:end]))))
+        entries.append(Entry(start, end, kind, entry_date(lines[start], "".join(lines[start:end])) if dates else None))
     for start, stop in sections:
-        entries.append(Entry(start, stop, "section", entry_date(lines[start], "".join(lines[start:stop]))))
+        entries.append(Entry(start, stop, "section",
+                             entry_date(lines[start], "".join(lines[start:stop])) if dates else None))
     return sorted(entries), headings

@@ -176,3 +176,5 @@ def test_entries_are_the_blocks_outside_dated_sections_and_the_sections(parts):
     entries, found_headings = entries_and_headings(lines, first)
     assert found_headings == headings
     assert [tuple(e) for e in entries] == sorted(expected)
+    undated, _ = entries_and_headings(lines, first, dates=False)  # what keys the entries: the same, no dates
+    assert undated == [e._replace(day=None) for e in entries]
