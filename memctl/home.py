@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cached_property
 from itertools import accumulate, pairwise
@@ -119,10 +119,18 @@ class Doc:
     def tokens(self) -> int:
         """The sum of the parts' counts, without building the parts when nothing asked for them
         (`status` needs each topic's total only; 10,000 topics' parts cost 0.4 s)."""
-        if "parts" in self.__dict__:
-            return sum(p.tokens for p in self.parts)
+        return sum(self._part_tokens)
+
+    @property
+    def token_job(self) -> tuple[str, list[int], str]:
+        """What `tokens` and `parts` count: the text, the offsets where its parts start, its digest."""
         offsets, starts, _ = _bounds(self._lines, self._facts)
-        return sum(self._counter.count_parts(self.text, [offsets[s] for s in starts[1:]], self._digest))
+        return self.text, [offsets[s] for s in starts[1:]], self._digest
+
+    @cached_property
+    def _part_tokens(self) -> list[int]:
+        """The tokens of each part (MemoryHome.count_tokens sets them for many documents at once)."""
+        return self._counter.count_parts(*self.token_job)
 
     @cached_property
     def front_matter(self) -> FrontMatter:
@@ -131,7 +139,7 @@ class Doc:
     @cached_property
     def parts(self) -> tuple[Part, ...]:
         """The front matter part (if any), then the sections; they tile the file."""
-        return _parts(self.text, self._lines, self._facts, self._counter, self._digest)
+        return _parts(self.text, self._lines, self._facts, self._part_tokens)
 
     @cached_property
     def links(self) -> tuple[Link, ...]:
@@ -221,6 +229,13 @@ class MemoryHome:
     @cached_property
     def _always(self) -> set[str]:
         return {found.rel for found in map(self.find_topic, self.config.always) if found}
+
+    def count_tokens(self, docs: Sequence[Doc]) -> None:
+        """Count the documents' tokens together, those not counted yet encoded at once (on threads
+        past a megabyte: a cold fleet); their `tokens` and `parts` then read the counts."""
+        todo = [doc for doc in docs if "_part_tokens" not in doc.__dict__]
+        for doc, counts in zip(todo, self.counter.count_many([doc.token_job for doc in todo]), strict=True):
+            doc.__dict__["_part_tokens"] = counts  # what the cached_property would hold
 
     def find_topic(self, name: str) -> Doc | None:
         """A topic by its path relative to the home, or by its file stem."""
@@ -356,12 +371,10 @@ def _bounds(lines: list[str], facts: dict[str, Any]) -> tuple[list[int], list[in
     return offsets, starts, [*starts, len(lines)]
 
 
-def _parts(text: str, lines: list[str], facts: dict[str, Any], counter: TokenCounter, text_digest: str,
-           ) -> tuple[Part, ...]:
+def _parts(text: str, lines: list[str], facts: dict[str, Any], token_parts: list[int]) -> tuple[Part, ...]:
     offsets, starts, bounds = _bounds(lines, facts)
     fm_lines = facts["fm_lines"]
     heading_at = {h[0]: h for h in facts["headings"]}
-    token_parts = counter.count_parts(text, [offsets[s] for s in starts[1:]], text_digest)
     parts = []
     for i, (first, stop) in enumerate(pairwise(bounds)):
         if first >= stop:

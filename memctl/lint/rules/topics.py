@@ -48,6 +48,7 @@ def topic_over_budget(ctx: Context) -> Iterator[Finding]:
     and duplicate entries; `memctl split` turns a topic's sections into topics of their own.
     """
     budget = ctx.home.config.budgets.topic_tokens
+    ctx.home.count_tokens(ctx.home.topics)  # together: on threads for a cold fleet
     for doc in ctx.home.topics:
         if budget and doc.tokens > budget:
             yield Finding(doc.rel, 1, 1, f"topic is {doc.tokens:,} tokens ({ctx.home.counter.name}), "
@@ -122,6 +123,7 @@ def stale_token_count(ctx: Context) -> Iterator[Finding]:
     from memctl.counts import stale_counts
 
     home = ctx.home
+    home.count_tokens(home.topics)  # at once, if MEM206 did not
     tokens = {doc.rel: doc.tokens for doc in home.topics}
     for stale in stale_counts(home.index.text, home.index.rel, tokens):
         yield Finding(home.index.rel, stale.line, stale.column,
