@@ -407,6 +407,8 @@ def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
 
 
 def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, date] | None:
+    if " older entries (" not in work.doc.text:
+        return None  # no earlier run's line (most topics): not looked for line by line
     for number, line in enumerate(work.lines):
         match = _SUMMARY.match(line or "")
         if match and match.group(4) == archive_rel:
