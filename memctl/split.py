@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from bisect import bisect_left, bisect_right
 from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -245,6 +246,8 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
     kept: list[str] = []
     held: list[tuple[str, str]] = []
     counter = home.counter
+    links = _Links(doc)
+    dests: set[str] = set()  # of the moves so far
     # the parts were counted each on its own: their counts stand for their texts (not encoded again)
     exact = counter.exact_parts(doc.text, [part.start for part in doc.parts[1:]])
     for part in doc.sections:
@@ -286,13 +289,28 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
             continue
         taken.add(dest.rsplit("/", 1)[-1][:-3])
         original = section.lstrip("\ufeff")
-        hrefs = {href for href, line in doc._facts["links"] if part.start_line <= line + 1 <= part.end_line}
+        hrefs = set(links.within(part.start_line, part.end_line))
         landed, edits = relink(original, hrefs, doc_dir, posixpath.dirname(dest))
-        exists = os.path.lexists(check_destination(home.root, dest)) or any(m.dest == dest for m in moves)
+        exists = os.path.lexists(check_destination(home.root, dest)) or dest in dests
+        dests.add(dest)
         action = "append" if exists else "create"
         moves.append(Move(heading, part.level, part.start_line, part.end_line, part.tokens, dest, action, summary,
                           landed, original, edits))
     return moves, kept, held
+
+
+class _Links:
+    """A document's links by line: those on a part's lines found by bisection, not by a pass over
+    all of them for each part (6,000 parts and as many links)."""
+
+    def __init__(self, doc: Doc):
+        self.links = sorted(doc._facts["links"], key=lambda link: link[1])
+        self.lines = [line for _, line in self.links]  # 0-based
+
+    def within(self, start_line: int, end_line: int) -> list[str]:
+        """The hrefs on 1-based lines start_line to end_line."""
+        low, high = bisect_left(self.lines, start_line - 1), bisect_right(self.lines, end_line - 1)
+        return [href for href, _ in self.links[low:high]]
 
 
 def _summary(home: MemoryHome, dest: str, section: str) -> str:
@@ -384,6 +402,7 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int
         last = at + len(text)
     kept_text.append(new_source[last:])
     by_start = {m.start_line: m for m in plan.moves}
+    links = _Links(doc)
     kept_source = "".join(kept_text)
     position = rebuilt = 0  # how far the kept text is matched, and the original rebuilt (never copied whole)
     for change in (changes[m.dest] for m in plan.moves):
@@ -410,9 +429,8 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int
             raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
         rebuilt += len(restored)
         moved_in = doc_from_text(landed, os.path.join(home.root, move.dest), move.dest, home, options.level)
-        source_hrefs = [h for h, line in doc._facts["links"] if part.start_line <= line + 1 <= part.end_line]
         if targets([h for h, _ in moved_in._facts["links"]], posixpath.dirname(move.dest)) != \
-                targets(source_hrefs, posixpath.dirname(doc.rel)):
+                targets(links.within(part.start_line, part.end_line), posixpath.dirname(doc.rel)):
             raise GuaranteeError("a moved link would point somewhere else", move.dest)
     if position != len(kept_source) or rebuilt != len(doc.text):
         raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)

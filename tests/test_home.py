@@ -188,3 +188,23 @@ def test_a_file_s_tokens_are_its_parts_tokens_whether_or_not_the_parts_were_buil
     loaded = load_home(home)
     after = {doc.rel: sum(part.tokens for part in doc.parts) for doc in (loaded.index, *loaded.topics)}
     assert before == after and all(before.values())
+
+
+def test_a_topic_is_found_by_path_then_by_stem_the_first_in_topic_order(tmp_path):
+    (tmp_path / "MEMORY.md").write_text("# Index\n")
+    for rel in ("topics/a.md", "topics/a.md.md", "notes/deploy.md", "topics/deploy.md", "topics/b/deploy.md"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(f"# {rel}\n")
+    home = load_home(tmp_path)
+    order = [doc.rel for doc in home.topics]
+
+    def slow(name: str) -> str | None:  # the rule, one topic at a time
+        wanted = name.strip().removeprefix("./")
+        found = next((d.rel for d in home.topics if d.rel in (wanted, f"{wanted}.md")), None)
+        return found or next((d.rel for d in home.topics if d.stem == wanted), None)
+
+    for name in ("topics/a", "topics/a.md", "./topics/a.md", " a ", "deploy", "topics/deploy", "b/deploy", "nope",
+                 "a.md"):
+        found = home.find_topic(name)
+        assert (found.rel if found else None) == slow(name), (name, order)
+    assert home.find_topic("deploy").rel == next(rel for rel in order if rel.endswith("/deploy.md"))
