@@ -107,6 +107,10 @@ class Doc:
     def lines(self) -> int:
         return len(self._lines)
 
+    def line(self, number: int) -> str:
+        """Line `number` (1-based) with its line end; "" for a line the file does not have."""
+        return self._lines[number - 1] if 0 < number <= len(self._lines) else ""
+
     @cached_property
     def bytes(self) -> int:
         return len(self.text.encode("utf-8"))

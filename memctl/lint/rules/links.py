@@ -6,6 +6,10 @@ from collections.abc import Iterator
 
 from memctl.lint.registry import Context, Finding, rule
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from memctl.home import Doc
+
 
 @rule("MEM301", "dangling-link", "error")
 def dangling_link(ctx: Context) -> Iterator[Finding]:
@@ -19,11 +23,11 @@ def dangling_link(ctx: Context) -> Iterator[Finding]:
     for doc in (index, *ctx.home.topics):
         for link in doc.links:
             if link.status == "missing":
-                column = _column(doc.text, link.line, link.href)
+                column = _column(doc, link.line, link.href)
                 yield Finding(doc.rel, link.line, column, f"link to {link.href} points to no file")
     for inner, line, target in ctx.home.wikilinks:
         if target is None:
-            yield Finding(index.rel, line, _column(index.text, line, f"[[{inner}]]"),
+            yield Finding(index.rel, line, _column(index, line, f"[[{inner}]]"),
                           f"[[{inner}]] names no topic (no file of that name, no topic of that title)")
 
 
@@ -54,13 +58,10 @@ def link_outside_home(ctx: Context) -> Iterator[Finding]:
     for doc in home.topics:
         for link in doc.links:
             if link.status == "outside" and (doc.rel, link.line) not in seen:
-                column = _column(doc.text, link.line, link.href)
+                column = _column(doc, link.line, link.href)
                 yield Finding(doc.rel, link.line, column, f"link to {link.href} resolves outside the home")
 
 
-def _column(text: str, line: int, needle: str) -> int:
-    lines = text.split("\n")
-    if 0 < line <= len(lines):
-        found = lines[line - 1].find(needle)
-        return found + 1 if found >= 0 else 1
-    return 1
+def _column(doc: Doc, line: int, needle: str) -> int:
+    """Where `needle` starts on the line (1-based), else 1."""
+    return doc.line(line).find(needle) + 1 or 1
