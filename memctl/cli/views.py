@@ -37,6 +37,7 @@ def _room(entry: dict[str, Any] | None) -> Text:
 
 
 SHOWN_TOPICS = 25  # topics listed by `status` without --all: the largest
+PLAIN_PAST = 200  # more rows than this (index sections) go in plain columns, not a rich table
 
 
 def render_status_text(report: dict[str, Any], color: bool = False, width: int = WIDTH,
@@ -77,18 +78,26 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     if report.get("bootstrap"):
         _bootstrap_table(console, report["bootstrap"])
 
-    sections = Table(title="Sections", title_justify="left")
-    for column in ("heading", "lines", "count", "tokens", "share", "loads"):
-        sections.add_column(column, justify="left" if column in ("heading", "loads") else "right")
+    columns = ("heading", "lines", "count", "tokens", "share", "loads")
+    rows = []
     for part in index["sections"]:
         heading = part["heading"] or f"({part['kind'].replace('_', ' ')})"
         if part["level"] > 1:
             heading = "  " * (part["level"] - 1) + heading
-        loads = {"full": Text("yes", style="green"), "none": Text("no", style="red")}.get(part["loaded"]) or Text(
-            f"cut: {part['loaded_lines']} of {part['lines']} lines", style="bold yellow")
-        sections.add_row(heading, f"{part['start_line']}–{part['end_line']}", _n(part["lines"]),
-                         _n(part["tokens"]), f"{part['share']:.0%}", loads)
-    console.print(sections)
+        loads = ({"full": "yes", "none": "no"}.get(part["loaded"])
+                 or f"cut: {part['loaded_lines']} of {part['lines']} lines")
+        rows.append((heading, f"{part['start_line']}–{part['end_line']}", _n(part["lines"]), _n(part["tokens"]),
+                     f"{part['share']:.0%}", loads))
+    if len(rows) > PLAIN_PAST:  # a fat index of thousands of sections: every one, in plain columns
+        _plain_table(console, "Sections", columns, rows, right={1, 2, 3, 4})
+    else:
+        sections = Table(title="Sections", title_justify="left")
+        for column in columns:
+            sections.add_column(column, justify="left" if column in ("heading", "loads") else "right")
+        for row in rows:
+            style = {"yes": "green", "no": "red"}.get(row[5], "bold yellow")
+            sections.add_row(*row[:5], Text(row[5], style=style))
+        console.print(sections)
 
     if report["topics"]:
         _topics_table(console, report["topics"], width, all_topics)
@@ -163,7 +172,10 @@ def _topics_table(console: Console, topics: list[dict[str, Any]], width: int, al
     if not all_topics:
         topics = _by_week(topics)
     if len(topics) > SHOWN_TOPICS and all_topics:
-        _plain_table(console, f"Topics ({budget})", topics)
+        rows = [_topic_cells(topic) for topic in topics]
+        used = _used_columns(rows)
+        _plain_table(console, f"Topics ({budget})", tuple(_TOPIC_COLUMNS[i] for i in used),
+                     [tuple(row[i] for i in used) for row in rows], right={1})
     else:
         shown = topics
         title = f"Topics ({budget})"
@@ -227,18 +239,17 @@ def _count(n: int) -> str:
     return f"{n / 1e6:.1f}M" if n >= 1_000_000 else f"{n:,}"
 
 
-def _plain_table(console: Console, title: str, topics: list[dict[str, Any]]) -> None:
-    """Every topic, in columns padded to their widest cell: rich's table measures each cell many
-    times, 13 s for 10,000 rows; this is linear and as readable."""
-    rows = [_topic_cells(topic) for topic in topics]
-    used = _used_columns(rows)
-    widths = {i: max(len(_TOPIC_COLUMNS[i]), *(len(row[i]) for row in rows)) for i in used}
+def _plain_table(console: Console, title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]],
+                 right: set[int]) -> None:
+    """Rows in columns padded to their widest cell (those in `right` aligned right): rich's table
+    measures each cell many times, 13 s for 10,000 rows; this is linear and as readable."""
+    widths = [max(len(column), *(len(row[i]) for row in rows)) for i, column in enumerate(columns)]
 
     def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(cells[i].rjust(widths[i]) if i == 1 else cells[i].ljust(widths[i]) for i in used).rstrip()
+        return "  ".join(cell.rjust(width) if i in right else cell.ljust(width)
+                         for i, (cell, width) in enumerate(zip(cells, widths, strict=True))).rstrip()
 
-    rule = tuple("-" * widths.get(i, 0) for i in range(len(_TOPIC_COLUMNS)))
-    console.file.write("\n".join([title, line(_TOPIC_COLUMNS), line(rule),
+    console.file.write("\n".join([title, line(columns), line(tuple("-" * width for width in widths)),
                                    *(line(row) for row in rows)]) + "\n")
 
 
