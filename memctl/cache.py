@@ -105,7 +105,7 @@ class Cache:
 
     On disk, after the signed header, one line an entry: the key, a tab, the value as compact
     JSON. A run splits the lines and decodes only the values it asks for (a 10,000-topic home's
-    cache holds 50,000 entries and 15 MB; decoding all of them took 0.6 s of a warm run), and
+    cache held 50,000 entries and 15 MB; decoding all of them took 0.6 s of a warm run), and
     writes back the lines it did not touch as they were, with those another run saved meanwhile.
     """
 
