@@ -105,8 +105,7 @@ class _Work:
         if self._built is not None and self._built[:2] == (self._version, today):
             return self._built[2]
         if self.body_override is not None:
-            head = "".join(line for line in self.lines[: self.fm_lines] if line is not None)
-            text = head + self.body_override
+            text = self._head + self.body_override
         else:
             out: list[str | None] = self.lines
             if self.inserted is not None:
@@ -114,9 +113,12 @@ class _Work:
                 out = [*out[:position], line, *out[position:]]
             text = "".join(filter(None, out))  # the lines removed are None (and no line is empty)
         if today and text != self.doc.text:
-            if today not in self._dated_heads:
-                self._dated_heads[today] = _set_updated(self._head, today, self.newline)
-            text = self._dated_heads[today] + text[len(self._head) :]  # the body after it as it is
+            if not text.startswith(self._head):  # (never so: no entry is in the front matter)
+                text = _set_updated(text, today, self.newline)
+            else:
+                if today not in self._dated_heads:
+                    self._dated_heads[today] = _set_updated(self._head, today, self.newline)
+                text = self._dated_heads[today] + text[len(self._head) :]  # the body after it as it is
         self._built = (self._version, today, text)
         return text
 
@@ -175,8 +177,9 @@ def _nonblank(text: str, start: int = 0) -> Iterator[list[str]]:
         end = text.find("\n", start + _PIECE)
         end = len(text) if end < 0 else end
         lines = text[start:end].split("\n")
-        yield [line for line in (line.rstrip("\r") for line in lines) if line.strip()] if crlf else [
-            line for line in lines if line.strip()]
+        if crlf:
+            lines = [line.rstrip("\r") for line in lines]
+        yield [line for line in lines if line.strip()]
         start = end + 1
 
 

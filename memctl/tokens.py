@@ -214,8 +214,12 @@ class TokenCounter:
                 todo.append((key, text, cuts))
             found.append(cached)
         counted = iter(self._encode_exact(todo))
-        return [parts if parts is not None else next(counted) if encoded else self.count_parts(text, cuts, text_digest)
-                for parts, encoded, (text, cuts, text_digest) in zip(found, exact, texts, strict=True)]
+        result = []
+        for parts, encoded, (text, cuts, text_digest) in zip(found, exact, texts, strict=True):
+            if parts is None:  # counted together just now, or (cuts where tokens may cross) on its own
+                parts = next(counted) if encoded else self.count_parts(text, cuts, text_digest)
+            result.append(parts)
+        return result
 
     def count_texts(self, texts: Sequence[tuple[str, str | None]]) -> list[int]:
         """[count(text) for each (text, its digest)], the texts not counted yet encoded together

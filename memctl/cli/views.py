@@ -79,7 +79,7 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
         _bootstrap_table(console, report["bootstrap"])
 
     columns = ("heading", "lines", "count", "tokens", "share", "loads")
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for part in index["sections"]:
         heading = part["heading"] or f"({part['kind'].replace('_', ' ')})"
         if part["level"] > 1:
