@@ -86,8 +86,10 @@ def _lengths(encoding: Any, pieces: list[str]) -> list[int]:
         return [len(encoding.encode_ordinary(piece)) for piece in chunk]
 
     total = sum(map(len, pieces))
+    if total <= 1 << 20 or len(pieces) < 2:  # most calls: one small text
+        return run(pieces)
     threads = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
-    if total <= 1 << 20 or threads < 2 or len(pieces) < 2:
+    if threads < 2:
         return run(pieces)
     chunks: list[list[str]] = [[]]
     size = 0
