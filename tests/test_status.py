@@ -139,10 +139,13 @@ def test_a_large_home_lists_its_largest_topics_and_counts_the_rest(cli, tmp_path
 def test_a_fat_index_lists_every_section_in_plain_columns(cli, tmp_path):
     """Past 200 sections rich's table (which measures every cell again and again) gives way to
     plain columns: every section, in order, with where the load cap cuts."""
+    from rich.cells import cell_len
+
     from memctl.cli.views import PLAIN_PAST
 
     count = PLAIN_PAST + 50
-    (tmp_path / "MEMORY.md").write_text("# Memory\n" + "".join(f"\n## Part {n}\n\n- a fact\n" for n in range(count)))
+    (tmp_path / "MEMORY.md").write_text("# Memory\n" + "".join(f"\n## Part {n}\n\n- a fact\n" for n in range(count))
+                                        + "\n## 部署メモ\n\n- 日本語のメモ\n")
     text = cli("status", str(tmp_path)).stdout
     rows = [line for line in text.splitlines() if line.startswith("  Part ")]
     assert [row.split()[1] for row in rows] == [str(n) for n in range(count)]  # every one, in order
@@ -150,6 +153,8 @@ def test_a_fat_index_lists_every_section_in_plain_columns(cli, tmp_path):
     assert rows[0].endswith("yes") and rows[-1].endswith("no")
     assert sum("cut: " in row for row in rows) == 1  # the cap cuts one section, and says where
     assert "┃" not in text.split("Sections", 1)[1].split("No topic files", 1)[0]
+    wide = next(line for line in text.splitlines() if line.startswith("  部署メモ"))
+    assert cell_len(wide.split("%")[0]) == cell_len(rows[0].split("%")[0])  # aligned in terminal cells
 
 
 def test_the_progress_bar_shows_only_on_a_terminal_and_after_its_delay():
