@@ -57,6 +57,7 @@ class SplitPlan(NamedTuple):
     tokenizer: str = "cl100k_base"
     archive: str | None = None  # where the original is copied before anything else is written
     held: tuple[tuple[str, str], ...] = ()  # sections kept because they hold a secret: (heading, why)
+    at_level: int = 0  # how many sections are at the level (all of them stay when nothing moves)
 
 
 class Options(NamedTuple):
@@ -191,7 +192,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     before = {"lines": doc.lines, "tokens": doc.tokens}
     if not moves:
         return SplitPlan(doc.rel, options.level, (), tuple(kept), before, before, WritePlan(()), home.counter.name,
-                         held=tuple(held))
+                         held=tuple(held), at_level=sum(part.level == options.level for part in parsed.sections))
     newline = doc.newline
     dest_texts: dict[str, tuple[str | None, str]] = {}  # dest -> (text before, text after)
     dest_pieces: dict[str, list[str]] = {}  # what each dest's text is joined from (to count it)
@@ -459,7 +460,10 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
 def render_plan_text(plan: SplitPlan, applied: bool) -> str:
     held = [f"  kept § {heading}: {why}" for heading, why in plan.held]
     if not plan.moves:
-        return "\n".join([f"nothing to split: {plan.source} has no level-{plan.level} section to move", *held]) + "\n"
+        why = (f"{plan.source} has no level-{plan.level} section to move" if not plan.at_level else
+               f"none of the {plan.at_level} level-{plan.level} sections of {plan.source} is worth moving (each is "
+               "kept by name or mark, or no larger than the index line that would replace it)")
+        return "\n".join([f"nothing to split: {why}", *held]) + "\n"
     count = len(plan.moves)
     lines = [f"split {plan.source} at level {plan.level}: {count} {'section moves' if count == 1 else 'sections move'}"
              f", {len(plan.kept)} stay"]

@@ -321,3 +321,13 @@ def test_verify_finds_a_moved_section_that_changed(copy_fixture, monkeypatch, ch
     monkeypatch.setattr("memctl.split.relink", lambda text, *rest: (change(real(text, *rest)[0]), real(text, *rest)[1]))
     with pytest.raises(GuaranteeError, match="would not land whole"):
         plan(root, keep=["Directives"])
+
+
+def test_nothing_to_split_says_why(cli, tmp_path):
+    """No section at the level, or sections each too small to pay for the index line replacing it."""
+    (tmp_path / "MEMORY.md").write_text("# Index\n\nSome text.\n")
+    assert cli("split", str(tmp_path)).stdout == "nothing to split: MEMORY.md has no level-2 section to move\n"
+    (tmp_path / "MEMORY.md").write_text("# Index\n" + "".join(f"\n## N{n}\n\n- a\n" for n in range(3)))
+    result = cli("split", str(tmp_path))
+    assert result.exit_code == 0 and result.stdout.startswith(
+        "nothing to split: none of the 3 level-2 sections of MEMORY.md is worth moving")
