@@ -29,6 +29,26 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024  # a larger cache file is ignored
 _MAGIC = b"memctl-cache"
 
 
+def is_cache_file(path: str) -> bool:
+    """Whether `path` is a regular file that starts with memctl's cache header (every version's
+    has it): the only files `memctl cache clear` removes."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 64)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return head.startswith(_MAGIC + b" ")
+
+
 try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up (2 ms a run)
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - other Pythons
@@ -72,8 +92,56 @@ def _read_small(path: str, cap: int) -> bytes | None:
         return None
 
 
+def untrusted(path: str, secret: bool = False) -> str:
+    """Why memctl must not use `path` (the cache folder, its `homes/`, the key), or "" if it may.
+
+    As ssh treats its keys: it must belong to this user and not be writable by group or others
+    (the key: not readable by them either). A path that does not exist yet is fine: memctl makes it
+    with mode 0700 (0600 for the key).
+    """
+    if not hasattr(os, "getuid"):  # pragma: no cover - Windows has no owner and mode bits to check
+        return ""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:
+        return f"{path} cannot be looked at ({exc.strerror or exc})"
+    if info.st_uid != os.getuid():
+        return f"{path} belongs to another user (uid {info.st_uid})"
+    loose = info.st_mode & (0o077 if secret else 0o022)
+    if loose:
+        who = "read or written" if secret else "written"
+        return f"{path} can be {who} by group or others (mode {info.st_mode & 0o777:04o})"
+    return ""
+
+
+def folder_problem(folder: str, root: str | None = None) -> str:
+    """Why the cache folder must not be used this run (for the home `root`, if given), or ""."""
+    real = os.path.realpath(folder)
+    if root is not None:
+        base = os.path.realpath(root).rstrip(os.sep)
+        if real == base or real.startswith(base + os.sep):
+            return f"the cache folder {folder} lies inside the home; memctl never writes its cache or key there"
+    for path, secret in ((folder, False), (os.path.join(folder, "homes"), False), (os.path.join(folder, "key"), True)):
+        why = untrusted(path, secret)
+        if why:
+            return why
+    return ""
+
+
+def user_key(root: str | None = None) -> tuple[bytes | None, str]:
+    """This user's key (made on first use) and "", or None and why it cannot be used."""
+    folder = cache_folder()
+    problem = folder_problem(folder, root)
+    if problem:
+        return None, problem
+    key = _key(folder)
+    return (key, "") if key is not None else (None, f"the key in {folder} cannot be read or made")
+
+
 def _key(folder: str) -> bytes | None:
-    """The random key that signs this user's caches, made on first use (mode 0600)."""
+    """The random key that signs this user's caches and journals, made on first use (mode 0600)."""
     path = os.path.join(folder, "key")
     data = _read_small(path, 1024)
     if data is not None and len(data) >= 32:
@@ -120,7 +188,7 @@ class Cache:
         if path is None:
             return
         if self._key is None:
-            self._key = _key(cache_folder())
+            self._key, self.problem = user_key()
         self._raw, self._seen = self._read()
 
     def _read(self) -> tuple[dict[str, str], tuple[int, int] | None]:
@@ -150,7 +218,16 @@ class Cache:
 
     @classmethod
     def for_home(cls, root: str) -> Cache:
-        return cls(cache_file(root))
+        """The home's cache; an in-memory one, with `problem` saying why, where the folder or key
+        cannot be trusted (see `folder_problem`)."""
+        key, problem = user_key(root)
+        if problem:
+            cache = cls(None)
+            cache.problem = f"{problem}: no cache this run"
+            return cache
+        return cls(cache_file(root), key)
+
+    problem = ""  # why this run has no cache on disk, for the user to hear once
 
     def _value(self, key: str) -> Any:
         if key in self._data:

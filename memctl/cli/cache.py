@@ -9,6 +9,7 @@ import typer
 
 from memctl.cli.common import HomeArg, app, emit, err, fail
 from memctl.errors import MemctlError
+from memctl.words import plural
 
 cache_app = typer.Typer(help="The cache of derived facts (token counts, sections): where it is, and clearing it.",
                         no_args_is_help=True, rich_markup_mode=None)
@@ -44,30 +45,41 @@ def cache_clear(
 ) -> None:
     """Remove the cache of a home (or of every home); the next run rebuilds it.
 
+    Only files that carry memctl's cache header are removed; anything else in the folder stays.
+
     \b
     Examples:
       memctl cache clear memory/
       memctl cache clear --all
     """
     import os
-    import shutil
 
-    from memctl.cache import cache_folder
+    from memctl.cache import cache_folder, is_cache_file
 
     try:
         if all_homes:
             target = os.path.join(cache_folder(), "homes")
-            existed = os.path.isdir(target)
-            shutil.rmtree(target, ignore_errors=True)
-            err(f"cleared every home's cache in {target}" if existed else f"no caches in {target}")
+            try:
+                names = sorted(os.listdir(target))
+            except FileNotFoundError:
+                names = []
+            ours = [name for name in names if is_cache_file(os.path.join(target, name))]
+            for name in ours:
+                os.unlink(os.path.join(target, name))
+            others = len(names) - len(ours)
+            kept = f"; left {plural(others, 'other file')} there (not memctl's caches)" if others else ""
+            err((f"cleared {plural(len(ours), 'cache')} in {target}" if ours
+                 else f"no caches in {target}") + kept)
             return
         target = _cache_file(path)
-        legacy = target[: -len(".cache")] + ".json"  # the JSON cache of older versions
-        if os.path.lexists(legacy):
+        legacy = target[: -len(".cache")] + ".json"  # the cache file of older versions
+        if is_cache_file(legacy):
             os.unlink(legacy)
-        if os.path.lexists(target):
+        if is_cache_file(target):
             os.unlink(target)
             err(f"cleared {target}")
+        elif os.path.lexists(target):
+            err(f"left {target}: it is not a memctl cache (it lacks the cache header)")
         else:
             err(f"no cache for this home ({target})")
     except MemctlError as error:
