@@ -43,6 +43,11 @@ class GuaranteeError(MemctlError):
     """A write was planned but a safety check failed, so nothing was written."""
 
 
+class StaleError(GuaranteeError):
+    """A file changed on disk while memctl planned or wrote; nothing was written, so planning
+    again from the files as they are now may succeed."""
+
+
 class LockedError(MemctlError):
     """Another memctl process holds the home's lock."""
 

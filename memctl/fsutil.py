@@ -8,6 +8,7 @@ stop at a size cap. Writes never pass through a symlink or onto anything but a r
 from __future__ import annotations
 
 import os
+import re
 import stat
 
 from memctl.errors import GuaranteeError, InputError, WriteError
@@ -97,16 +98,50 @@ def pending_journals(root: str) -> list[str]:
         return []
 
 
+MANAGED_SUFFIXES = (".md", ".markdown")  # the index, topics, archive, lessons: memory is markdown
+STATE_FOLDER = ".memctl"  # memctl's own: lock, journal, dispatch record
+ROOT_FILES = (".memctl.yaml", ".gitignore")  # what `memctl init` writes beside the index
+TEMP_NAME = re.compile(r"^\.(.+)\.memctl-[0-9a-f]{12}(?:\.old)?\.tmp$")
+
+
+def unmanaged(parts: list[str]) -> str:
+    """Why a path (its `/` parts, relative to the home) is not one of the files memctl manages, or "".
+
+    memctl writes markdown files, its own `.memctl/` folder and, at the root, the two files `init`
+    makes; never a dot-folder (the walk never reads one either), so never `.git/`. A temporary
+    file counts as the file it stands for. This is the one check every write goes through, a
+    journal's included, so no plan, journal or config can aim a write anywhere else.
+    """
+    if parts[0] == STATE_FOLDER and len(parts) > 1:
+        return ""
+    hidden = next((p for p in parts[:-1] if p.startswith(".")), None)
+    if hidden is not None:
+        return f"lies in {hidden}/, a folder memctl never writes in"
+    name = parts[-1]
+    temp = TEMP_NAME.match(name)
+    if temp:
+        name = temp.group(1)
+    if len(parts) == 1 and name in ROOT_FILES:
+        return ""
+    if name.startswith(".") or not name.lower().endswith(MANAGED_SUFFIXES):
+        return "is not a file memctl manages (it writes markdown files and its own .memctl/ folder only)"
+    return ""
+
+
 def check_destination(root: str, rel: str) -> str:
     """The absolute path where `rel` may be written inside the home `root`.
 
-    Every existing part of the path is looked at with lstat: a symlink anywhere on the way, or a
-    destination that is a folder, FIFO, socket or device, is refused (GuaranteeError), so that a
-    write can never leave the home or land on something that is not a plain file.
+    A path that is not one of the files memctl manages (`unmanaged`) is refused. Every existing
+    part of the path is looked at with lstat: a symlink anywhere on the way, or a destination that
+    is a folder, FIFO, socket or device, is refused (GuaranteeError), so that a write can never
+    leave the home or land on something that is not a plain file.
     """
     parts = rel.split("/")
     if rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
         raise GuaranteeError("is not a plain path inside the home; nothing was written", rel)
+    why = unmanaged(parts)
+    if why:
+        raise GuaranteeError(f"{why}; nothing was written", rel)
     path = root
     for number, part in enumerate(parts, start=1):
         path = os.path.join(path, part)

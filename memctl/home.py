@@ -449,11 +449,13 @@ def load_home(
     given = os.fspath(path)
     root, index_name = resolve_home(given)
     notices: tuple[str, ...] = ()
-    if pending_journals(root):  # an interrupted write: finished (or undone) before anything is read
-        from memctl.journal import recover_on_load
+    if pending_journals(root):  # an interrupted write, or a journal that is not ours: said, never acted on
+        from memctl.journal import pending_notices
 
-        notices = tuple(recover_on_load(root))
+        notices = tuple(pending_notices(root, given))
     cache = Cache.for_home(root)
+    if cache.problem:
+        notices += (cache.problem,)
     config = load_config(root, os.fspath(config_file) if config_file is not None else None, overrides, env, cache)
     if not config.cache:
         cache = Cache(None)

@@ -22,7 +22,7 @@ import pytest
 from memctl.consolidate import Options, plan_consolidate, verify
 from memctl.errors import MemctlError
 from memctl.home import load_home
-from memctl.journal import apply_plan
+from memctl.journal import apply_plan, recover_home
 from memctl.split import Options as SplitOptions
 from memctl.split import plan_split
 
@@ -159,7 +159,7 @@ def scenario(request, tmp_path_factory):
 
 
 def check_after_next_command(root: Path, old: dict[str, bytes], new: dict[str, bytes], what: str) -> None:
-    load_home(root)  # the next command: it finishes or undoes what was interrupted
+    recover_home(str(root))  # the next command that writes (or `memctl recover`) finishes or undoes it
     now = state(root)
     assert now in (old, new), f"{what}: a mixed home"
     assert not lines(old) - lines(now), f"{what}: lines lost"
@@ -224,6 +224,7 @@ def test_sigkill_at_every_step_leaves_the_old_or_the_new_home(scenario, tmp_path
 def test_a_removal_killed_after_setting_the_file_aside_keeps_an_agents_late_append(tmp_path):
     """Killed between renaming a source aside and comparing it: an agent had appended to it in that
     instant, so recovery puts it back under its name, sees it changed, and undoes the write."""
+    from memctl.cache import user_key
     from memctl.journal import _begin, _temp_name, recover
     from memctl.writer import FileChange
 
@@ -234,14 +235,15 @@ def test_a_removal_killed_after_setting_the_file_aside_keeps_an_agents_late_appe
     source = "memory/journal/2026-11-02.md"
     before = (root / source).read_text()
     changes = [FileChange("archive/" + source, None, before), FileChange(source, before, "", removed=True)]
-    _begin(str(root), "0123456789ab", "rollup", changes)
+    _begin(str(root), "0123456789ab", "rollup", changes, user_key()[0])
     (root / "archive" / "memory" / "journal").mkdir(parents=True)
     (root / "archive" / source).write_text(before)
     aside = journal / _temp_name(source, "0123456789ab", old=True)
     os.rename(root / source, aside)
     with open(aside, "a") as handle:  # the agent's append, into the file as memctl moved it
         handle.write("- a late line\n")
-    done = recover(str(root))
+    done, refused = recover(str(root))
+    assert refused == []
     assert (root / source).read_text() == before + "- a late line\n"
     assert not (root / "archive" / source).exists() and not aside.exists()
     assert "undid an interrupted `memctl rollup`" in done[0]

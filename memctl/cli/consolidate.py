@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -29,6 +29,8 @@ from memctl.cli.common import (
 from memctl.config import today
 from memctl.errors import MemctlError
 
+if TYPE_CHECKING:
+    from memctl.home import MemoryHome
 
 @app.command(short_help='Topic files kept under their token target by archiving, never deleting.')
 def consolidate(
@@ -69,19 +71,28 @@ def consolidate(
     """
     from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
     from memctl.errors import EXIT_FINDINGS
+    from memctl.journal import apply_fresh
     options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
                       timeout=timeout)
+    when = today()
+
+    def planned(home: MemoryHome | None = None) -> tuple[MemoryHome, Any]:
+        home = home or open_home(path, config, tokenizer, profile)
+        plan = plan_consolidate(home, options, when)
+        verify(home, plan, options, when)
+        return home, plan
+
     try:
         home = open_home(path, config, tokenizer, profile)
         if apply_plan_file is not None:
             apply_saved_plan(home, apply_plan_file, "consolidate")
             return
-        when = today()
-        plan = plan_consolidate(home, options, when)
-        verify(home, plan, options, when)
+        home, plan = planned(home)
+        if apply and plan_out is None:
+            home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "consolidate")
         for warning in plan.warnings:
             err(f"warning: {warning}")
-        save_or_apply(home, plan.write, "consolidate", plan_out, apply, plan_data(plan, False),
+        save_or_apply(home, plan.write, "consolidate", plan_out, False, plan_data(plan, False),
                       " (the summarizer does not run again)")
         home.save_cache()
     except MemctlError as error:

@@ -12,10 +12,12 @@ from memctl.errors import MemctlError
 def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> None:
     """Finish or undo a write that was interrupted (a crash, a kill, a full disk), and remove its temporary files.
 
-    Every memctl command does this by itself when it finds an unfinished write and the home's
-    lock is free; run it by hand where the home could not be written at the time, or to check.
+    Every memctl command that writes does this first; a command that only reads (status, lint,
+    assemble, history) reports the unfinished write and leaves it, so run this to finish it.
     A write is finished when every file is still as it was or as planned; when another program
-    changed one of them since, the write is undone instead. Nothing a user wrote is removed.
+    changed one of them since, the write is undone instead. Nothing a user wrote is removed. Only
+    journals your memctl wrote for this home are acted on: one that came with a repository, or
+    was made elsewhere, is reported and left alone.
 
     \b
     Examples:
@@ -33,5 +35,6 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
     if format is TextOrJson.json:
         emit_json(report)
         return
-    lines = [*report["journals"], *(f"removed a temporary file: {rel}" for rel in report["removed"])]
+    removed = [f"removed a temporary file: {rel}" for rel in report["removed"]]
+    lines = [*report["journals"], *report["refused"], *removed]
     emit("\n".join(lines) if lines else "nothing to recover: no interrupted write in this home")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -27,6 +27,9 @@ from memctl.cli.common import (
 from memctl.config import today
 from memctl.errors import MemctlError
 from memctl.words import plural
+
+if TYPE_CHECKING:
+    from memctl.home import MemoryHome
 
 
 @app.command(short_help='A fat MEMORY.md becomes a slim index and topic files, losing nothing.')
@@ -70,8 +73,12 @@ def split(
     """
     from memctl.config import now
     from memctl.home import find_home
-    from memctl.journal import apply_plan
+    from memctl.journal import apply_fresh
     from memctl.split import Options, plan_data, plan_split, render_plan_text, split_target
+
+    def planned(home: MemoryHome | None = None) -> tuple[MemoryHome, Any]:
+        home = home or open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
+        return home, plan_split(home, split_target(home, path), options, today=today(), now=now())
 
     try:
         home = open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
@@ -86,15 +93,15 @@ def split(
             mapping.append((heading, dest))
         options = Options(keep=tuple(keep or ()), level=level, into=into, mapping=tuple(mapping),
                           allow_secrets=allow_secrets)
-        plan = plan_split(home, split_target(home, path), options, today=today(), now=now())
+        home, plan = planned(home)
         if plan_out is not None and plan.moves:
             from memctl.planfile import save_plan
 
             save_plan(str(plan_out), "split", home.root, plan.write, plan_data(plan, False))
             err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")
         elif apply and plan.moves:
-            written = apply_plan(home.root, plan.write, "split")
-            err(f"wrote {plural(len(written), 'file')}")
+            home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "split")
+            err(f"wrote {plural(len([c for c in plan.write.changes if c.before != c.target]), 'file')}")
         home.save_cache()
     except MemctlError as error:
         fail(error)
