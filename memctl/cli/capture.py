@@ -20,6 +20,7 @@ from memctl.cli.common import (
     emit_plan,
     err,
     fail,
+    number_option,
     open_home,
 )
 from memctl.config import today
@@ -32,12 +33,12 @@ def capture(
     path: HomeArg = Path("."),
     transcript: Annotated[Path | None, typer.Option(
         "--transcript", metavar="FILE", help="A Claude Code transcript (JSONL); without it, text on stdin.")] = None,
-    last: Annotated[int | None, typer.Option(
-        "--last", metavar="N", min=0, help="The last N turns (default: those since the last compaction).")] = None,
+    last: Annotated[int | None, number_option(
+        "--last", metavar="N", low=0, help="The last N turns (default: those since the last compaction).")] = None,
     extractor: Annotated[str | None, typer.Option(
         "--extractor", metavar="CMD", help="A command that prints one lesson a line (the text on its stdin).")] = None,
-    timeout: Annotated[float, typer.Option(
-        "--timeout", metavar="SECONDS", help="How long the extractor may run.")] = 60.0,
+    timeout: Annotated[float, number_option(
+        "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the extractor may run.")] = 60.0,
     apply: ApplyOpt = False,
     diff: DiffOpt = False,
     format: FormatOpt = TextOrJson.text,

@@ -11,14 +11,26 @@ from __future__ import annotations
 import sys
 from datetime import datetime, timezone
 
+from memctl.cli.numbers import check_number
+from memctl.errors import MemctlError
 from memctl.hooks import EVENTS, HOSTS, HookOptions
 
-OPTIONS = {"--chars": ("chars", int), "--budget": ("budget", int), "--host": ("host", str),
-           "--max-sections": ("max_sections", int), "--extractor": ("extractor", str), "--timeout": ("timeout", float)}
+OPTIONS = {"--chars": "chars", "--budget": "budget", "--host": "host", "--max-sections": "max_sections",
+           "--extractor": "extractor", "--timeout": "timeout"}
+NUMBERS = {"--chars": (int, 1, False), "--budget": (int, 1, False), "--max-sections": (int, 1, False),
+           "--timeout": (float, 0, True)}  # option -> (kind, lowest, above it only); hook.py declares the same
 
 
 class UsageError(Exception):
     pass
+
+
+def usage_line(problem: str) -> str:
+    return f"memctl hook: {problem} (nothing added; see memctl hook --help)\n"
+
+
+def say(text: str) -> None:
+    sys.stderr.write(text)
 
 
 def parse(argv: list[str]) -> tuple[str, str | None, HookOptions]:
@@ -40,18 +52,18 @@ def parse(argv: list[str]) -> tuple[str, str | None, HookOptions]:
             if not rest:
                 raise UsageError(f"{flag} needs a value")
             value = rest.pop(0)
-        name, kind = OPTIONS[flag]
-        try:
-            values[name] = kind(value)
-        except ValueError:
-            raise UsageError(f"{flag} takes a number, not {value!r}") from None
+        if flag in NUMBERS:
+            kind, low, above = NUMBERS[flag]
+            try:
+                values[OPTIONS[flag]] = check_number(flag, value, kind, low, above=above)
+            except MemctlError as problem:
+                raise UsageError(str(problem)) from None
+        else:
+            values[OPTIONS[flag]] = value
     if len(paths) > 1:
         raise UsageError("give one PATH")
     if values.get("host") not in (None, *HOSTS):
         raise UsageError(f"--host is one of {', '.join(HOSTS)}")
-    for name in ("chars", "budget", "max_sections", "timeout"):
-        if name in values and values[name] <= 0:  # type: ignore[operator]
-            raise UsageError(f"--{name.replace('_', '-')} must be more than 0")
     return event, (paths[0] if paths else None), HookOptions(**values)  # type: ignore[arg-type]
 
 
@@ -62,14 +74,13 @@ def run(argv: list[str]) -> int | None:
     try:
         event, path, options = parse(argv)
     except UsageError as problem:
-        sys.stderr.write(f"memctl hook: {problem} (nothing added; see memctl hook --help)\n")
+        say(usage_line(str(problem)))
         return 0
     return run_event(event, path, options)
 
 
 def run_event(event: str, path: str | None, options: HookOptions) -> int:
     from memctl.config import today
-    from memctl.errors import MemctlError
     from memctl.hooks import run_hook
 
     try:

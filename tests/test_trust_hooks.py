@@ -1,0 +1,126 @@
+"""What a fault and attack probe found: numeric options answered with a usage block, hooks that
+failed with a closed stderr or stdout, `hook install` leftovers, a pre-compact that could keep
+lessons without their snapshot, and `append` with non-UTF-8 stdin."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import typing
+
+import pytest
+from typer.testing import CliRunner
+
+from memctl.cli.main import app
+
+from .conftest import ROOT
+
+
+def memctl(*args: str, stdin: bytes = b"", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    """memctl as a shell runs it: the real entry point, with its fast paths."""
+    return subprocess.run([sys.executable, "-m", "memctl", *args], input=stdin, capture_output=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})}, timeout=60)
+
+
+# --- numeric options: one line naming the option and its range ---------------------------------
+
+
+def numeric_options() -> list[tuple[tuple[str, ...], str, type, typing.Any]]:
+    """(command, option, int or float, its typer.Option) for every numeric option of every command."""
+    found = []
+    commands = [((c.name or c.callback.__name__,), c.callback) for c in app.registered_commands]
+    for group in app.registered_groups:
+        commands += [((group.name, c.name), c.callback) for c in group.typer_instance.registered_commands]
+    for names, callback in commands:
+        for hint in typing.get_type_hints(callback, include_extras=True).values():
+            if typing.get_origin(hint) is not typing.Annotated:
+                continue
+            kind, info = typing.get_args(hint)[0], typing.get_args(hint)[1]
+            kinds = set(typing.get_args(kind)) - {type(None)} or {kind}
+            # in Annotated, typer.Option("--name", "-n") keeps its first name as its `default`
+            names_given = (getattr(info, "default", None), *(getattr(info, "param_decls", None) or ()))
+            decls = [d for d in names_given if isinstance(d, str) and d.startswith("--")]
+            if kinds <= {int, float} and decls:
+                found.append((names, decls[0], kinds.pop(), info))
+    return found
+
+
+def test_every_numeric_option_is_found():
+    options = {(" ".join(names), option) for names, option, _, _ in numeric_options()}
+    assert options == {
+        ("assemble", "--budget"), ("assemble", "--max-sections"), ("lint", "--max-index-lines"),
+        ("split", "--level"), ("consolidate", "--target"), ("consolidate", "--older-than"),
+        ("consolidate", "--timeout"), ("rollup", "--keep-days"), ("rollup", "--timeout"), ("capture", "--last"),
+        ("capture", "--timeout"), ("hook user-prompt", "--chars"), ("hook user-prompt", "--budget"),
+        ("hook user-prompt", "--max-sections"), ("hook session-start", "--chars"),
+        ("hook session-start", "--budget"), ("hook pre-compact", "--timeout")}
+
+
+@pytest.mark.parametrize(("names", "option", "kind"), [(n, o, k) for n, o, k, _ in numeric_options()],
+                         ids=[f"{' '.join(n)} {o}" for n, o, _, _ in numeric_options()])
+@pytest.mark.parametrize("value", ["-1000000", "x"])
+def test_a_bad_number_is_one_line_naming_the_option_and_its_range(names, option, kind, value, tmp_path):
+    nowhere = str(tmp_path / "no-home")  # should the check ever let a command run, it finds no home
+    result = CliRunner().invoke(app, [*names, nowhere, option, value])
+    hook = names[0] == "hook"
+    assert result.exit_code == (0 if hook else 2)  # a hook never fails its host, even on a bad option
+    assert result.stdout == ""
+    prefix = "memctl hook: " if hook else "error: "
+    assert result.stderr.startswith(f"{prefix}{option} must be ") and result.stderr.count("\n") == 1
+    assert (f"(got {value})" if value != "x" else "(got 'x')") in result.stderr
+    assert ("or more" in result.stderr or "more than" in result.stderr or "from 1 to 6" in result.stderr)
+    assert "Usage:" not in result.stderr and "Try 'memctl" not in result.stderr
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["rollup", "--keep-days", "-1"], "error: --keep-days must be 0 or more (got -1)"),
+    (["capture", "--last", "-2"], "error: --last must be 0 or more (got -2)"),
+    (["capture", "--timeout", "0"], "error: --timeout must be more than 0 (got 0)"),
+    (["consolidate", "--target", "0"], "error: --target must be 1 or more (got 0)"),
+    (["consolidate", "--older-than=-1"], "error: --older-than must be 0 or more (got -1)"),
+    (["consolidate", "--timeout", "nan"], "error: --timeout must be a number, more than 0 (got nan)"),
+    (["rollup", "--timeout", "-5"], "error: --timeout must be more than 0 (got -5)"),
+    (["split", "--level", "7"], "error: --level must be from 1 to 6 (got 7)"),
+    (["lint", "--max-index-lines", "0"], "error: --max-index-lines must be 1 or more (got 0)"),
+    (["rollup", "--keep-days", "three"], "error: --keep-days must be a whole number, 0 or more (got 'three')"),
+])
+def test_the_probe_s_numbers_through_the_real_entry_point(args, line, tmp_path):
+    result = memctl(args[0], str(tmp_path / "no-home"), *args[1:])
+    assert (result.returncode, result.stdout, result.stderr.decode()) == (2, b"", line + "\n")
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["--budget", "0"], "error: --budget must be 1 or more (got 0)"),
+    (["--budget", "--5"], "error: --budget must be a whole number, 1 or more (got '--5')"),
+    (["-b", "²"], "error: --budget must be a whole number, 1 or more (got '²')"),
+    (["--max-sections", "-1"], "error: --max-sections must be 0 or more (got -1)"),
+])
+def test_assemble_s_fast_path_leaves_a_bad_number_to_the_same_one_line(args, line):
+    fast = memctl("assemble", "fixtures/arc/memory", *args)
+    assert (fast.returncode, fast.stdout, fast.stderr.decode()) == (2, b"", line + "\n")
+    typer_path = CliRunner().invoke(app, ["assemble", "fixtures/arc/memory", *args])
+    assert (typer_path.exit_code, typer_path.stdout, typer_path.stderr) == (2, "", line + "\n")
+
+
+def test_the_fast_path_s_lowest_numbers_are_the_typer_command_s():
+    from memctl.cli import fast
+
+    declared = {option: info.min for names, option, _, info in numeric_options() if names == ("assemble",)}
+    assert fast.LOWEST == declared
+
+
+def test_a_hook_s_bad_number_reads_alike_on_both_paths():
+    runner = memctl("hook", "user-prompt", "fixtures/arc/memory", "--chars", "0", stdin=b'{"prompt": "queue"}')
+    typer_path = CliRunner().invoke(app, ["hook", "user-prompt", "fixtures/arc/memory", "--chars", "0"],
+                                    input='{"prompt": "queue"}')
+    line = "memctl hook: --chars must be 1 or more (got 0) (nothing added; see memctl hook --help)\n"
+    assert (runner.returncode, runner.stdout, runner.stderr.decode()) == (0, b"", line)
+    assert (typer_path.exit_code, typer_path.stdout, typer_path.stderr) == (0, "", line)
+
+
+def test_good_numbers_still_reach_the_command(cli):
+    result = cli("split", "fixtures/fat", "--level", "2", "--format", "json")
+    assert result.exit_code == 0 and '"moves"' in result.stdout
+    lint = cli("lint", "fixtures/arc/memory", "--max-index-lines", "1")
+    assert lint.exit_code == 1 and "MEM201" in lint.stdout  # the option was read, as 1
