@@ -4,6 +4,7 @@ lessons without their snapshot, and `append` with non-UTF-8 stdin."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -124,3 +125,99 @@ def test_good_numbers_still_reach_the_command(cli):
     assert result.exit_code == 0 and '"moves"' in result.stdout
     lint = cli("lint", "fixtures/arc/memory", "--max-index-lines", "1")
     assert lint.exit_code == 1 and "MEM201" in lint.stdout  # the option was read, as 1
+
+
+# --- a hook exits 0 whatever its stdout and stderr are -----------------------------------------
+
+PROMPT = b'{"prompt": "why did the build queue stall?"}'
+
+
+def hook_with(streams: str, *args: str, stdin: bytes = PROMPT, stdout: int = subprocess.PIPE,
+              stderr: int = subprocess.PIPE) -> subprocess.CompletedProcess[bytes]:
+    """`memctl hook ARGS` from a shell that first runs `exec STREAMS` (`2>&-` closes stderr)."""
+    script = f"exec {streams}; exec \"$@\"" if streams else 'exec "$@"'
+    return subprocess.run(["sh", "-c", script, "sh", sys.executable, "-m", "memctl", "hook", *args], input=stdin,
+                          stdout=stdout, stderr=stderr, cwd=ROOT, timeout=60,
+                          env={**os.environ, "MEMCTL_TODAY": "2026-11-29"})
+
+
+def pre_compact_input() -> bytes:
+    import json
+
+    from .conftest import FIXTURES
+
+    return json.dumps({"transcript_path": str(FIXTURES / "claude-code" / "transcript.jsonl")}).encode()
+
+
+@pytest.mark.parametrize("args", [
+    ["user-prompt", "fixtures/arc/memory", "--chars", "many"],  # a usage error: a line for stderr
+    ["user-prompt", "/no/such/home"],  # an error: a line for stderr
+    ["session-start", "fixtures/arc/memory"],
+    ["no-such-event"],
+])
+@pytest.mark.parametrize("streams", ["2>&-", "2>&- 1>&-"])
+def test_a_hook_with_stderr_closed_exits_0(args, streams):
+    result = hook_with(streams, *args)
+    assert result.returncode == 0
+    assert result.stderr == b""  # closed: nothing could come
+    if args[0] == "session-start" and "1>&-" not in streams:
+        assert b'"hookEventName": "SessionStart"' in result.stdout
+
+
+def test_pre_compact_with_stderr_closed_exits_0_and_still_captures_and_snapshots(copy_fixture):
+    home = copy_fixture("openclaw")
+    result = hook_with("2>&-", "pre-compact", str(home), stdin=pre_compact_input())
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+    lessons = (home / "LESSONS.md").read_text()
+    assert "Stripe retries a webhook" in lessons  # its notes went nowhere; its work was done
+    (snapshot,) = (home / "archive" / "snapshots").iterdir()
+    assert (snapshot / "LESSONS.md").read_text() == lessons
+
+
+@pytest.mark.parametrize("event", ["user-prompt", "session-start"])
+def test_a_hook_with_stdout_closed_exits_0_without_a_traceback(event):
+    result = hook_with("1>&-", event, "fixtures/arc/memory")
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+
+
+def test_a_hook_whose_stdout_reader_went_away_exits_0_without_a_traceback(copy_fixture):
+    home = copy_fixture("openclaw")
+    read, write = os.pipe()
+    os.close(read)  # nobody reads: every write is EPIPE
+    try:
+        prompt = hook_with("", "user-prompt", "fixtures/arc/memory", stdout=write)
+        compact = hook_with("", "pre-compact", str(home), stdin=pre_compact_input(), stdout=write)
+    finally:
+        os.close(write)
+    assert (prompt.returncode, prompt.stderr) == (0, b"")
+    assert compact.returncode == 0 and b"captured 6 new lessons into LESSONS.md" in compact.stderr
+    assert b"Traceback" not in compact.stderr and b"Exception ignored" not in compact.stderr
+
+
+def test_a_hook_whose_stderr_reader_went_away_exits_0_and_still_answers(copy_fixture):
+    home = copy_fixture("openclaw")
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        prompt = hook_with("", "user-prompt", "fixtures/arc/memory", "--chars", "many", stderr=write)
+        answered = hook_with("", "user-prompt", "fixtures/arc/memory", stderr=write)
+        compact = hook_with("", "pre-compact", str(home), stdin=pre_compact_input(), stderr=write)
+    finally:
+        os.close(write)
+    assert (prompt.returncode, prompt.stdout) == (0, b"")
+    assert answered.returncode == 0 and b'"hookEventName": "UserPromptSubmit"' in answered.stdout
+    assert (compact.returncode, compact.stdout) == (0, b"")
+    assert "Stripe retries a webhook" in (home / "LESSONS.md").read_text()
+
+
+def test_an_interrupted_hook_exits_0(monkeypatch, capsys):
+    from memctl.cli import hookrun
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("memctl.hooks.run_hook", interrupted)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(PROMPT)))
+    assert hookrun.run(["user-prompt", "fixtures/arc/memory"]) == 0
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "memctl hook user-prompt: interrupted\n")

@@ -1,13 +1,14 @@
 """Running `memctl hook EVENT` without Typer: a host runs it on every prompt.
 
-Whatever goes wrong (a bad option in the host's settings, a broken home, a failing extractor) is
-one line on stderr and exit 0 with nothing on stdout: Claude Code takes exit 2 from a
-UserPromptSubmit hook as "block this prompt", and memory must never stop the user. `--help` and
-`hook install` go to the Typer command in hook.py.
+Whatever goes wrong (a bad option in the host's settings, a broken home, a failing extractor, a
+closed or broken stdout or stderr) is at most one line on stderr and exit 0: Claude Code takes
+exit 2 from a UserPromptSubmit hook as "block this prompt", and memory must never stop the user.
+`--help` and `hook install` go to the Typer command in hook.py.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import datetime, timezone
 
@@ -29,8 +30,41 @@ def usage_line(problem: str) -> str:
     return f"memctl hook: {problem} (nothing added; see memctl hook --help)\n"
 
 
+def open_std_streams() -> None:
+    """A host may start a hook with stdin, stdout or stderr closed. Each closed one becomes
+    /dev/null: a message nobody can read is dropped, never an error, and no file memctl opens
+    later can land on descriptor 0, 1 or 2 (where a stray write would go into it)."""
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest free descriptor: this one, as 0..fd-1 are open
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:  # Python found it closed at start-up
+            setattr(sys, name, open(fd, mode, encoding="utf-8", errors="backslashreplace", closefd=False))
+
+
+def _write(stream_name: str, text: str) -> None:
+    """Write and flush; a stream that cannot take it (a closed pipe, a full disk) loses the text,
+    and is pointed at /dev/null so that the interpreter's last flush at exit does not fail."""
+    stream = getattr(sys, stream_name)
+    try:
+        stream.write(text)
+        stream.flush()
+    except (OSError, ValueError, AttributeError):
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+
 def say(text: str) -> None:
-    sys.stderr.write(text)
+    """A line for people on stderr, if stderr can take it."""
+    _write("stderr", text)
 
 
 def parse(argv: list[str]) -> tuple[str, str | None, HookOptions]:
@@ -69,6 +103,7 @@ def parse(argv: list[str]) -> tuple[str, str | None, HookOptions]:
 
 def run(argv: list[str]) -> int | None:
     """Exit code 0 whatever happens; None for `--help`, which Typer prints."""
+    open_std_streams()
     if any(a in ("--help", "-h") for a in argv):
         return None
     try:
@@ -82,25 +117,22 @@ def run(argv: list[str]) -> int | None:
 def run_event(event: str, path: str | None, options: HookOptions) -> int:
     from memctl.config import today
     from memctl.hooks import run_hook
+    from memctl.secrets import redact
 
+    open_std_streams()
     try:
         raw = sys.stdin.buffer.read() if not sys.stdin.isatty() else b""
         out, notes = run_hook(event, path or "", raw, options, today(), datetime.now(timezone.utc))
     except MemctlError as error:
-        from memctl.secrets import redact
-
-        sys.stderr.write(f"memctl hook {event}: {redact(str(error))} (nothing added)\n")
+        say(f"memctl hook {event}: {redact(str(error))} (nothing added)\n")
         return 0
     except Exception as error:  # noqa: BLE001 - a hook never blocks its host, whatever broke
-        from memctl.secrets import redact
-
-        sys.stderr.write(f"memctl hook {event}: {type(error).__name__}: {redact(str(error))} (nothing added)\n")
+        say(f"memctl hook {event}: {type(error).__name__}: {redact(str(error))} (nothing added)\n")
         return 0
-    try:
-        sys.stdout.write(out)
-        sys.stdout.flush()
-    except OSError:
-        pass
+    except KeyboardInterrupt:  # an unfinished write is finished or undone by the next memctl run
+        say(f"memctl hook {event}: interrupted\n")
+        return 0
+    _write("stdout", out)
     for note in notes:
-        sys.stderr.write(f"memctl hook {event}: {note}\n")
+        say(f"memctl hook {event}: {note}\n")
     return 0
