@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import typing
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -221,3 +222,56 @@ def test_an_interrupted_hook_exits_0(monkeypatch, capsys):
     assert hookrun.run(["user-prompt", "fixtures/arc/memory"]) == 0
     out, err = capsys.readouterr()
     assert (out, err) == ("", "memctl hook user-prompt: interrupted\n")
+
+
+# --- append: text that is not UTF-8 is one line, and nothing is written -------------------------
+
+
+def small_home(root: Path) -> Path:
+    (root / "MEMORY.md").write_text("# Memory\n\n- [Notes](topics/notes.md)\n", encoding="utf-8")
+    (root / "topics").mkdir()
+    notes = root / "topics" / "notes.md"
+    notes.write_text("# Notes\n\n- a note\n", encoding="utf-8")
+    return notes
+
+
+def nothing_written(root: Path, notes: Path) -> bool:
+    journal = root / ".memctl" / "journal"
+    leftovers = [p.name for p in root.rglob("*") if p.name.endswith(".tmp")]
+    return (notes.read_text(encoding="utf-8") == "# Notes\n\n- a note\n" and not leftovers
+            and not (journal.exists() and any(journal.iterdir())))
+
+
+@pytest.mark.parametrize("stdin_encoding", ["utf-8:surrogateescape", "utf-8:strict"])
+def test_append_of_non_utf8_stdin_is_one_line_naming_stdin_line_and_byte(stdin_encoding, tmp_path):
+    notes = small_home(tmp_path)
+    result = memctl("append", str(notes), "-", stdin=b"- a new line\n- caf\xe9 au lait\n",
+                    env={"PYTHONIOENCODING": stdin_encoding})  # the first is how a C locale reads stdin
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert result.stderr.decode() == "error: stdin:2: not valid UTF-8 at byte 18; nothing was written\n"
+    assert nothing_written(tmp_path, notes)
+
+
+def test_append_of_a_non_utf8_argument_is_one_line(tmp_path):
+    notes = small_home(tmp_path)
+    result = memctl("append", str(notes), "- one\n- caf\udce9")  # the byte 0xE9 as the shell passed it
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert result.stderr.decode() == ("error: the text to append is not valid UTF-8 at byte 11 (line 2); "
+                                      "nothing was written\n")
+    assert nothing_written(tmp_path, notes)
+
+
+def test_append_of_utf8_stdin_still_appends(tmp_path):
+    notes = small_home(tmp_path)
+    result = CliRunner().invoke(app, ["append", str(notes), "-"], input="- café au lait\n".encode())
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == "appended 1 line to topics/notes.md\n"
+    assert notes.read_text(encoding="utf-8") == "# Notes\n\n- a note\n- café au lait\n"
+
+
+def test_capture_of_non_utf8_stdin_names_the_line_and_byte(tmp_path):
+    small_home(tmp_path)
+    result = CliRunner().invoke(app, ["capture", str(tmp_path), "--apply"], input=b"Lesson: ok\nLesson: \xff\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "error: stdin:2: not valid UTF-8 at byte 19; nothing was written\n"
+    assert not (tmp_path / "topics" / "lessons.md").exists()

@@ -85,10 +85,9 @@ def capture(
         elif sys.stdin.isatty():
             raise MemctlError("nothing to read: give --transcript FILE, or pipe the session's text on stdin")
         else:
-            try:
-                source = from_text(sys.stdin.buffer.read().decode("utf-8"))
-            except UnicodeDecodeError:
-                raise MemctlError("stdin is not UTF-8 text; nothing was written") from None
+            from memctl.append import stdin_text
+
+            source = from_text(stdin_text(sys.stdin.buffer.read()))
         if extractor is not None:
             candidates, warnings = run_extractor(extractor, source, lessons, lesson_count(home, lessons), timeout)
             for warning in warnings:
