@@ -275,3 +275,93 @@ def test_capture_of_non_utf8_stdin_names_the_line_and_byte(tmp_path):
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == "error: stdin:2: not valid UTF-8 at byte 19; nothing was written\n"
     assert not (tmp_path / "topics" / "lessons.md").exists()
+
+
+# --- hook install: what a killed write left beside the settings is swept ------------------------
+
+KILLED_WRITE = """
+import os, signal, sys
+os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)  # killed between the fsync and the rename
+from memctl.settings import write_settings
+write_settings(sys.argv[1], '{"hooks": {}}\\n')
+"""
+
+
+def killed_write(settings: Path, folder: Path | None = None) -> list[Path]:
+    """Run write_settings in a process killed mid-write; returns what it left in the folder."""
+    folder = folder or settings.parent
+    before = set(folder.iterdir())
+    done = subprocess.run([sys.executable, "-c", KILLED_WRITE, str(settings)], cwd=ROOT, capture_output=True)
+    assert done.returncode == -9, done.stderr
+    return sorted(set(folder.iterdir()) - before)
+
+
+def install(*args: str):
+    return CliRunner().invoke(app, ["hook", "install", "fixtures/arc/memory", *args])
+
+
+def test_the_next_install_sweeps_what_a_killed_install_left(tmp_path):
+    settings = tmp_path / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    (left,) = killed_write(settings)
+    assert left.name.startswith(".settings.json.") and left.name.endswith(".memctl.tmp")
+    shown = install("--settings", str(settings))
+    assert shown.exit_code == 0 and left.exists()  # without --apply nothing is written, nor removed
+    assert f"1 temporary file an interrupted write left: {left}; --apply removes them\n" in shown.stderr
+    written = install("--settings", str(settings), "--apply")
+    assert written.exit_code == 0 and written.stdout.startswith(f"--- a/{settings}")
+    assert written.stderr.startswith(f"removed 1 temporary file an interrupted write left: {left}\n")
+    assert not left.exists() and sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
+    assert '"UserPromptSubmit"' in settings.read_text() and '"Bash(ls)"' in settings.read_text()
+
+
+def test_install_with_its_hooks_there_already_still_sweeps(tmp_path):
+    settings = tmp_path / "settings.json"
+    assert install("--settings", str(settings), "--apply").exit_code == 0
+    (left,) = killed_write(settings)
+    again = install("--settings", str(settings), "--apply")
+    assert (again.exit_code, again.stdout) == (0, "")
+    assert again.stderr == (f"removed 1 temporary file an interrupted write left: {left}\n"
+                            f"{settings}: memctl's hooks are there already; nothing to change\n")
+    assert not left.exists()
+
+
+def test_the_sweep_removes_only_memctl_s_own_temporary_names_for_that_file(tmp_path):
+    import tempfile
+
+    from memctl.settings import settings_temps, sweep_settings_temps
+
+    settings = tmp_path / "settings.json"
+    settings.write_text("{}\n")
+    fd, ours = tempfile.mkstemp(prefix=".settings.json.", suffix=".memctl.tmp", dir=tmp_path)  # atomic_write's
+    os.close(fd)
+    keep = [".settings.json.abcdefgh.memctl.tmp.bak", "settings.json.abcdefgh.memctl.tmp",
+            ".settings.json.abcdefg.memctl.tmp", ".settings.json.ABCDEFGH.memctl.tmp",
+            ".settings.local.json.abcdefgh.memctl.tmp", ".settings.json.abcdefgh.tmp", ".MEMORY.md.abcdefgh.memctl.tmp",
+            ".settings.json.memctl-0123456789ab.tmp"]
+    for name in keep:
+        (tmp_path / name).write_text("not memctl's to remove\n")
+    (tmp_path / ".settings.json.folder00.memctl.tmp").mkdir()  # the right name, but a folder
+    (tmp_path / ".settings.json.linkname.memctl.tmp").symlink_to(settings)  # the right name, but a symlink
+    assert settings_temps(str(settings)) == [ours]
+    assert sweep_settings_temps(str(settings)) == [ours]
+    assert not os.path.exists(ours) and sweep_settings_temps(str(settings)) == []
+    assert all((tmp_path / name).read_text() == "not memctl's to remove\n" for name in keep)
+    assert (tmp_path / ".settings.json.folder00.memctl.tmp").is_dir() and settings.read_text() == "{}\n"
+    assert (tmp_path / ".settings.json.linkname.memctl.tmp").is_symlink()
+    assert sweep_settings_temps(str(tmp_path / "missing" / "settings.json")) == []
+
+
+def test_the_sweep_follows_a_symlinked_settings_file_to_where_it_is_written(tmp_path):
+    from memctl.settings import sweep_settings_temps
+
+    dotfiles, claude = tmp_path / "dotfiles", tmp_path / ".claude"
+    dotfiles.mkdir()
+    claude.mkdir()
+    (dotfiles / "settings.json").write_text("{}\n")
+    (claude / "settings.json").symlink_to(dotfiles / "settings.json")
+    (left,) = killed_write(claude / "settings.json", dotfiles)  # written where the link points
+    assert os.listdir(claude) == ["settings.json"]
+    assert sweep_settings_temps(str(claude / "settings.json")) == [str(left)]
+    assert (claude / "settings.json").is_symlink() and (dotfiles / "settings.json").read_text() == "{}\n"

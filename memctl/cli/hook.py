@@ -124,8 +124,9 @@ def install(
 ) -> None:
     """Add memctl's three hooks to Claude Code's settings, keeping every other key and hook.
 
-    Prints the diff; --apply writes it. Running it again changes nothing. For Volute, see the
-    README: its hooks are scripts in the mind's .local/hooks/.
+    Prints the diff; --apply writes it, and first removes any temporary file a killed write left
+    beside the settings. Running it again changes nothing. For Volute, see the README: its hooks
+    are scripts in the mind's .local/hooks/.
 
     \b
     Examples:
@@ -138,7 +139,8 @@ def install(
     import sys
 
     from memctl.home import resolve_home
-    from memctl.settings import merged, project_of, settings_path, write_settings
+    from memctl.settings import merged, project_of, settings_path, settings_temps, sweep_settings_temps, write_settings
+    from memctl.words import plural
 
     if host is not Host.claude_code:
         fail(MemctlError("Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows "
@@ -146,6 +148,11 @@ def install(
     try:
         root, _ = resolve_home(str(path))
         target = str(settings) if settings is not None else settings_path(scope.value, project_of(root))
+        if apply and (removed := sweep_settings_temps(target)):
+            err(f"removed {plural(len(removed), 'temporary file')} an interrupted write left: {', '.join(removed)}")
+        elif not apply and (left := settings_temps(target)):
+            err(f"{plural(len(left), 'temporary file')} an interrupted write left: {', '.join(left)}; "
+                "--apply removes them")
         before = None
         if os.path.lexists(target):
             from memctl.fsutil import read_text
