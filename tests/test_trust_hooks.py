@@ -365,3 +365,107 @@ def test_the_sweep_follows_a_symlinked_settings_file_to_where_it_is_written(tmp_
     assert os.listdir(claude) == ["settings.json"]
     assert sweep_settings_temps(str(claude / "settings.json")) == [str(left)]
     assert (claude / "settings.json").is_symlink() and (dotfiles / "settings.json").read_text() == "{}\n"
+
+
+# --- hook pre-compact: the lessons and their snapshot are one journaled change ------------------
+
+
+class Killed(BaseException):
+    """What a SIGKILL does to a write: it stops there, and no handler runs its undo."""
+
+
+def pre_compact_home(copy_fixture) -> tuple[Path, dict[str, str]]:
+    home = copy_fixture("openclaw")
+    return home, {p.name: p.read_text() for p in home.glob("*.md")}
+
+
+def fail_file_writes(monkeypatch, at: int, error: BaseException, journals_too: bool = False) -> list[str]:
+    """memctl.journal's write primitive fails at its `at`-th file (counting the journals' own files
+    only with `journals_too`); returns the names it was asked to write."""
+    from memctl import journal
+
+    real, asked = journal.write_temp, []
+
+    def write_temp(folder: str, name: str, data: bytes, mode: int | None = None) -> str:
+        if journals_too or not name.endswith(".json.tmp"):
+            asked.append(name)
+            if len(asked) == at:
+                raise error
+        return real(folder, name, data, mode)
+
+    monkeypatch.setattr(journal, "write_temp", write_temp)
+    return asked
+
+
+def run_pre_compact(home: Path):
+    return CliRunner().invoke(app, ["hook", "pre-compact", str(home)], input=pre_compact_input().decode(),
+                              env={"MEMCTL_TODAY": "2026-11-29"})
+
+
+def snapshots(home: Path) -> dict[str, str]:
+    return {f"{p.parent.name}/{p.name}": p.read_text() for p in (home / "archive" / "snapshots").glob("*/*.md")}
+
+
+def test_pre_compact_writes_the_lessons_and_their_snapshot_in_one_journaled_change(copy_fixture, monkeypatch):
+    from memctl import journal
+
+    home, before = pre_compact_home(copy_fixture)
+    plans = []
+    real = journal.apply_plan
+    monkeypatch.setattr(journal, "apply_plan", lambda root, plan, command="write": plans.append(plan)
+                        or real(root, plan, command))
+    result = run_pre_compact(home)
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert "captured 6 new lessons into LESSONS.md" in result.stderr and "snapshot of 4 changed files" in result.stderr
+    (plan,) = plans  # one plan, through one journal
+    assert {c.rel.rsplit("/", 1)[-1] for c in plan.changes if not c.rel.startswith("archive/")} == {"LESSONS.md"}
+    lessons = (home / "LESSONS.md").read_text()
+    assert lessons.startswith(before["LESSONS.md"]) and "Stripe retries a webhook" in lessons
+    taken = snapshots(home)
+    (folder,) = {name.split("/")[0] for name in taken}
+    assert taken[f"{folder}/LESSONS.md"] == lessons  # the snapshot holds the lessons just captured
+    assert taken[f"{folder}/MEMORY.md"] == before["MEMORY.md"]
+    assert not any((home / ".memctl" / "journal").iterdir())
+
+
+@pytest.mark.parametrize("at", [1, 2, 3, 4, 5])
+def test_a_failed_write_at_any_file_of_pre_compact_leaves_neither(copy_fixture, monkeypatch, at):
+    home, before = pre_compact_home(copy_fixture)
+    asked = fail_file_writes(monkeypatch, at, OSError(5, "Input/output error"))
+    result = run_pre_compact(home)
+    assert len(asked) == at  # it stopped at the failing file, and wrote no other
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr.startswith("memctl hook pre-compact: ") and result.stderr.endswith("(nothing added)\n")
+    assert "nothing was changed" in result.stderr and result.stderr.count("\n") == 1
+    assert {p.name: p.read_text() for p in home.glob("*.md")} == before  # no lessons
+    assert snapshots(home) == {}  # and no snapshot
+    assert not any((home / ".memctl" / "journal").iterdir())
+
+
+def test_pre_compact_killed_at_any_write_ends_with_both_or_neither(copy_fixture, tmp_path):
+    import shutil
+
+    from memctl.home import load_home
+
+    home, before = pre_compact_home(copy_fixture)
+    pristine = tmp_path / "pristine"
+    shutil.copytree(home, pristine)
+    with pytest.MonkeyPatch.context() as patch:
+        counted = fail_file_writes(patch, 0, Killed(), journals_too=True)  # counts only: there is no 0th call
+        assert run_pre_compact(home).exit_code == 0
+    assert len(counted) >= 6  # a journal, the four snapshot copies and LESSONS.md
+    for at in range(1, len(counted) + 1):
+        shutil.rmtree(home)
+        shutil.copytree(pristine, home)
+        with pytest.MonkeyPatch.context() as patch:
+            fail_file_writes(patch, at, Killed(), journals_too=True)
+            with pytest.raises(Killed):
+                run_pre_compact(home)
+        load_home(home)  # the next memctl run finishes (or undoes) the interrupted change
+        lessons, taken = (home / "LESSONS.md").read_text(), snapshots(home)
+        if lessons == before["LESSONS.md"]:
+            assert taken == {}, at
+        else:
+            assert "Stripe retries a webhook" in lessons and [t for n, t in taken.items()
+                                                             if n.endswith("/LESSONS.md")] == [lessons], at
+        assert not any((home / ".memctl" / "journal").iterdir()) and not list(home.rglob("*.tmp"))
