@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from memctl.errors import GuaranteeError, InputError
-from memctl.fsutil import Guard, check_destination, current_text
+from memctl.fsutil import Guard, check_destination, current_text, decode
 from memctl.home import find_home
 from memctl.journal import apply_plan
 from memctl.writer import FileChange, WritePlan
@@ -29,10 +29,29 @@ def appended(before: str | None, text: str) -> str:
     return old + joiner + body
 
 
+def stdin_text(data: bytes) -> str:
+    """What was piped in, as strict UTF-8; else a one-line InputError naming stdin, its line and byte."""
+    try:
+        return decode(data, "stdin")
+    except InputError as error:
+        raise InputError(f"{error.message}; nothing was written", "stdin", error.line) from None
+
+
+def _check_encodable(text: str) -> None:
+    """A command line's bytes that were not UTF-8 reach Python as lone surrogates, which no file can hold."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        offset = len(text[: exc.start].encode("utf-8"))
+        raise InputError(f"the text to append is not valid UTF-8 at byte {offset} (line "
+                         f"{text.count(chr(10), 0, exc.start) + 1}); nothing was written") from None
+
+
 def append_text(path: str, text: str, index_name: str = "MEMORY.md") -> tuple[str, str]:
     """Append `text` to the file at `path` (made if missing) inside a memory home. Returns (home, rel)."""
     if not text.strip():
         raise InputError("nothing to append: the text is empty")
+    _check_encodable(text)
     root = find_home(os.path.dirname(os.path.abspath(path)) or ".", index_name)
     rel = Guard(root).rel(os.path.abspath(path))
     if rel is None or rel == ".":

@@ -147,9 +147,13 @@ def start_context(home: MemoryHome, options: HookOptions) -> str:
     return "".join(pieces).lstrip("\n")
 
 
-def snapshot_plan(home: MemoryHome, when: datetime) -> Any:
+def snapshot_plan(home: MemoryHome, when: datetime, changing: dict[str, str] | None = None) -> Any:
     """A WritePlan copying every memory file (index and topics) whose text differs from its latest
-    snapshot, or that has none, into archive/snapshots/<UTC timestamp>/ under its own path."""
+    snapshot, or that has none, into archive/snapshots/<UTC timestamp>/ under its own path.
+
+    `changing` (path: new text) are the files a change in the same plan writes: each is copied as
+    it will be once written, and a new one is copied too (it is a topic by then: a capture links a
+    new lessons file from the index)."""
     from memctl.fsutil import current_text
     from memctl.writer import FileChange, WritePlan, check_plan
 
@@ -163,25 +167,25 @@ def snapshot_plan(home: MemoryHome, when: datetime) -> Any:
     while name in taken:
         number += 1
         name = f"{stamp}-{number}"
+    texts = {doc.rel: doc.text for doc in (home.index, *home.topics)}
+    texts.update(changing or {})
     changes = []
-    for doc in (home.index, *home.topics):
+    for rel, text in texts.items():
         latest = None
         for earlier in taken:
-            rel = f"{SNAPSHOTS}/{earlier}/{doc.rel}"
-            if os.path.isfile(os.path.join(home.root, rel)):
-                latest = current_text(home.root, rel)
+            copy = f"{SNAPSHOTS}/{earlier}/{rel}"
+            if os.path.isfile(os.path.join(home.root, copy)):
+                latest = current_text(home.root, copy)
                 break
-        if latest != doc.text:
-            changes.append(FileChange(f"{SNAPSHOTS}/{name}/{doc.rel}", None, doc.text))
+        if latest != text:
+            changes.append(FileChange(f"{SNAPSHOTS}/{name}/{rel}", None, text))
     plan = WritePlan(tuple(changes))
     check_plan(home.root, plan)
     return plan
 
 
-def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, today: date, now: datetime,
-                ) -> list[str]:
-    """Lessons from the transcript into the lessons file, then a snapshot of what changed. Returns
-    what was done, one line each (for stderr)."""
+def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today: date) -> Any:
+    """The CapturePlan of the transcript's lessons into the home's lessons file (nothing written)."""
     from memctl.capture import (
         find_candidates,
         lesson_count,
@@ -190,39 +194,44 @@ def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, to
         read_transcript,
         run_extractor,
     )
+
+    lessons = lessons_file(home.config.profile, home.config.lessons)
+    source = read_transcript(os.path.expanduser(transcript))
+    if options.extractor:
+        candidates, _ = run_extractor(options.extractor, source, lessons, lesson_count(home, lessons),
+                                      options.timeout)
+    else:
+        candidates = find_candidates(source)
+    return plan_capture(home.root, lessons, source, candidates, today, (home.index.rel, home.index.text))
+
+
+def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, today: date, now: datetime,
+                ) -> list[str]:
+    """Lessons from the transcript into the lessons file and a snapshot of what changed, as one
+    journaled change: a kill part-way leaves both or neither. Returns what was done, one line each
+    (for stderr)."""
     from memctl.journal import apply_plan
     from memctl.words import plural
+    from memctl.writer import WritePlan
 
     done = []
+    captured = None
     transcript = data.get("transcript_path")
     if isinstance(transcript, str) and transcript:
-        lessons = lessons_file(home.config.profile, home.config.lessons)
         try:
-            source = read_transcript(os.path.expanduser(transcript))
-            if options.extractor:
-                candidates, _ = run_extractor(options.extractor, source, lessons, lesson_count(home, lessons),
-                                              options.timeout)
-            else:
-                candidates = find_candidates(source)
-            plan = plan_capture(home.root, lessons, source, candidates, today, (home.index.rel, home.index.text))
-            if plan.write.changes:
-                apply_plan(home.root, plan.write, "capture")
-                done.append(f"captured {plural(len(plan.added), 'new lesson')} into {lessons}")
-                home = _reload(home)
+            captured = capture_plan(home, transcript, options, today)
         except MemctlError as error:  # the snapshot below still protects what the host may delete
             done.append(f"no lessons captured: {error}")
-    snapshot = snapshot_plan(home, now)
+    lessons = captured.write.changes if captured is not None else ()
+    snapshot = snapshot_plan(home, now, {c.rel: c.after for c in lessons})  # the files as the lessons leave them
+    if lessons or snapshot.changes:  # one journaled change: both or neither, even if killed part-way
+        apply_plan(home.root, WritePlan((*lessons, *snapshot.changes)), "hook pre-compact")
+    if lessons and captured is not None:
+        done.append(f"captured {plural(len(captured.added), 'new lesson')} into {captured.lessons}")
     if snapshot.changes:
-        apply_plan(home.root, snapshot, "snapshot")
         folder = snapshot.changes[0].rel.split("/")[2]
         done.append(f"snapshot of {plural(len(snapshot.changes), 'changed file')} in {SNAPSHOTS}/{folder}/")
     return done
-
-
-def _reload(home: MemoryHome) -> MemoryHome:
-    from memctl.home import load_home
-
-    return load_home(home.root, config_file=home.config.source)
 
 
 def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, today: date, now: datetime,

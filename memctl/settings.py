@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 from typing import Any
 
-from memctl.errors import InputError
+from memctl.errors import InputError, WriteError
 
 # event -> (memctl hook event, timeout in seconds)
 HOOKS = {"UserPromptSubmit": ("user-prompt", 10), "SessionStart": ("session-start", 10),
@@ -80,3 +81,47 @@ def write_settings(path: str, text: str) -> str:
     target = os.path.realpath(path)
     atomic_write(target, text)
     return target
+
+
+def _temp_name(name: str) -> re.Pattern[str]:
+    """The names memctl.fsutil.atomic_write gives its temporary files for the file `name`:
+    `tempfile.mkstemp(prefix=f".{name}.", suffix=".memctl.tmp")`, whose random part is eight of
+    a-z, 0-9 and _."""
+    return re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.memctl\.tmp")
+
+
+def settings_temps(path: str) -> list[str]:
+    """The temporary files an interrupted write of the settings file at `path` left beside it (or
+    beside its symlink's target, where write_settings writes): regular files with memctl's own
+    temporary name for that file, nothing else."""
+    found = []
+    for target in dict.fromkeys((os.path.abspath(path), os.path.realpath(path))):
+        folder, name = os.path.split(target)
+        pattern = _temp_name(name)
+        try:
+            entries = list(os.scandir(folder))
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            raise WriteError(f"cannot list the folder for temporary files ({exc.strerror or exc})", folder) from None
+        found += [e.path for e in entries if pattern.fullmatch(e.name) and e.is_file(follow_symlinks=False)]
+    return sorted(found)
+
+
+def sweep_settings_temps(path: str) -> list[str]:
+    """Remove what `settings_temps(path)` finds; returns the paths removed. For `hook install` and
+    `memctl recover`: a temporary file is left only by a write that died (atomic_write removes its
+    own on any error), so none is removed from under a write in progress unless two memctl
+    processes install hooks into the same file at the same moment (that write then fails, and
+    leaves the settings as they were)."""
+    removed = []
+    for temp in settings_temps(path):
+        try:
+            os.unlink(temp)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise WriteError(f"cannot remove this temporary file an interrupted write left ({exc.strerror or exc})",
+                             temp) from None
+        removed.append(temp)
+    return removed

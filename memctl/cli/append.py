@@ -30,13 +30,11 @@ def append(
       memctl append memory/topics/lessons.md "- 2026-11-29 Lesson: the gate needs a green CI run."
       echo "- queue drained at 14:05" | memctl append memory/journal/2026-11-29.md -
     """
-    from memctl.append import append_text
+    from memctl.append import append_text, stdin_text
 
     try:
-        body = sys.stdin.read() if text == "-" else text
+        body = stdin_text(sys.stdin.buffer.read()) if text == "-" else text
         root, rel = append_text(str(path), body)
     except MemctlError as error:
         fail(error)
-    except UnicodeDecodeError:
-        fail(MemctlError("stdin is not valid UTF-8; nothing was written"))
     err(f"appended {plural(len(body.splitlines()), 'line')} to {rel}")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app
+from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, number_option
 
 
 class BundleFormat(str, Enum):
@@ -33,7 +33,8 @@ def assemble(
         str | None, typer.Option("--query", "-q", metavar="TEXT", help="Add the sections most relevant to it.")
     ] = None,
     budget: Annotated[
-        int | None, typer.Option("--budget", "-b", metavar="TOKENS", help="Token budget (default: the profile's).")
+        int | None, number_option("--budget", "-b", metavar="TOKENS", low=1,
+                                  help="Token budget (default: the profile's).")
     ] = None,
     format: Annotated[BundleFormat, typer.Option("--format", "-f", help="md, xml or json.")] = BundleFormat.md,
     manifest: Annotated[
@@ -48,8 +49,8 @@ def assemble(
     include_expired: Annotated[bool, typer.Option("--include-expired", help="Load expired topics too.")] = False,
     keep_front_matter: Annotated[bool, typer.Option(
         "--keep-front-matter", help="Bundle topics with their YAML front matter (stripped by default).")] = False,
-    max_sections: Annotated[int | None, typer.Option(
-        "--max-sections", metavar="N", help="At most N query excerpts (default 8).")] = None,
+    max_sections: Annotated[int | None, number_option(
+        "--max-sections", metavar="N", low=0, help="At most N query excerpts (default 8).")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="On stderr, every candidate: why it was chosen or left out, its score and terms.")] = False,
     tokenizer: TokenizerOpt = None,

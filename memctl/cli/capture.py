@@ -20,6 +20,7 @@ from memctl.cli.common import (
     emit_plan,
     err,
     fail,
+    number_option,
     open_home,
 )
 from memctl.config import today
@@ -32,12 +33,12 @@ def capture(
     path: HomeArg = Path("."),
     transcript: Annotated[Path | None, typer.Option(
         "--transcript", metavar="FILE", help="A Claude Code transcript (JSONL); without it, text on stdin.")] = None,
-    last: Annotated[int | None, typer.Option(
-        "--last", metavar="N", min=0, help="The last N turns (default: those since the last compaction).")] = None,
+    last: Annotated[int | None, number_option(
+        "--last", metavar="N", low=0, help="The last N turns (default: those since the last compaction).")] = None,
     extractor: Annotated[str | None, typer.Option(
         "--extractor", metavar="CMD", help="A command that prints one lesson a line (the text on its stdin).")] = None,
-    timeout: Annotated[float, typer.Option(
-        "--timeout", metavar="SECONDS", help="How long the extractor may run.")] = 60.0,
+    timeout: Annotated[float, number_option(
+        "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the extractor may run.")] = 60.0,
     apply: ApplyOpt = False,
     diff: DiffOpt = False,
     format: FormatOpt = TextOrJson.text,
@@ -84,10 +85,9 @@ def capture(
         elif sys.stdin.isatty():
             raise MemctlError("nothing to read: give --transcript FILE, or pipe the session's text on stdin")
         else:
-            try:
-                source = from_text(sys.stdin.buffer.read().decode("utf-8"))
-            except UnicodeDecodeError:
-                raise MemctlError("stdin is not UTF-8 text; nothing was written") from None
+            from memctl.append import stdin_text
+
+            source = from_text(stdin_text(sys.stdin.buffer.read()))
         if extractor is not None:
             candidates, warnings = run_extractor(extractor, source, lessons, lesson_count(home, lessons), timeout)
             for warning in warnings:

@@ -7,6 +7,7 @@ else; people's messages go to stderr.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -118,6 +119,27 @@ def progress() -> ProgressBar:
 def fail(error: MemctlError) -> NoReturn:
     err(f"error: {error}")
     raise typer.Exit(EXIT_ERROR)
+
+
+def number_option(*names: str, metavar: str, help: str, kind: type = int, low: float = 0,
+                  high: float | None = None, above: bool = False,
+                  on_error: Callable[[MemctlError], NoReturn] = fail) -> Any:
+    """A numeric option, checked in one place: a value out of range or not a number is one line
+    through `on_error` (`fail`: `error: --keep-days must be 0 or more (got -1)`, exit 2), not
+    Typer's usage block. Typer's own min and max stay for the range --help shows."""
+    import os
+
+    from memctl.cli.numbers import check_number
+
+    def parse(value: Any) -> Any:
+        try:
+            return check_number(names[0], value, kind, low, high, above)
+        except MemctlError as error:
+            if "_MEMCTL_COMPLETE" in os.environ:  # completing a command line: nothing is printed
+                raise ValueError(str(error)) from None
+            on_error(error)
+
+    return typer.Option(*names, metavar=metavar, help=help, parser=parse, min=None if above else low, max=high)
 
 
 def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:

@@ -23,6 +23,7 @@ from memctl.cli.common import (
     emit_plan,
     err,
     fail,
+    number_option,
     open_home,
     save_or_apply,
 )
@@ -37,14 +38,15 @@ def consolidate(
     path: HomeArg = Path("."),
     topic: Annotated[list[str] | None, typer.Option(
         "--topic", "-t", metavar="TOPIC", help="Only this topic (repeatable).")] = None,
-    target: Annotated[int | None, typer.Option(
-        "--target", metavar="TOKENS", help="Token target of a topic (default: the profile's topic budget).")] = None,
-    older_than: Annotated[int, typer.Option(
-        "--older-than", metavar="DAYS", help="Dated entries older than this are archived.")] = 90,
+    target: Annotated[int | None, number_option(
+        "--target", metavar="TOKENS", low=1,
+        help="Token target of a topic (default: the profile's topic budget).")] = None,
+    older_than: Annotated[int, number_option(
+        "--older-than", metavar="DAYS", low=0, help="Dated entries older than this are archived.")] = 90,
     summarizer: Annotated[str | None, typer.Option(
         "--summarizer", metavar="CMD", help="A command that rewrites a topic's body (stdin to stdout).")] = None,
-    timeout: Annotated[float, typer.Option(
-        "--timeout", metavar="SECONDS", help="How long the summarizer may run.")] = 120.0,
+    timeout: Annotated[float, number_option(
+        "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the summarizer may run.")] = 120.0,
     apply: ApplyOpt = False,
     plan_out: PlanOutOpt = None,
     apply_plan_file: ApplyPlanOpt = None,

@@ -31,6 +31,7 @@ FLAGS = {  # option -> (AssembleArgs field, kind)
     "--config": ("config", "path"),
 }
 SHORT = {"-s": "--skill", "-t": "--topic", "-q": "--query", "-b": "--budget", "-f": "--format"}
+LOWEST = {"--budget": 1, "--max-sections": 0}  # as assemble.py declares them; a number below is Typer's to report
 
 
 FORMATS = ("md", "xml", "json")
@@ -40,7 +41,7 @@ def parse(argv: list[str]) -> AssembleArgs | None:
     """AssembleArgs for these arguments, or None when Typer should handle them.
 
     Takes `--flag value`, `--flag=value`, `-s value`, one PATH and `--`; anything else (help,
-    an unknown or repeated single option, a bad number or format) is left to Typer.
+    an unknown or repeated single option, a bad or out-of-range number, a bad format) is left to Typer.
     """
     values: dict[str, object] = {}
     lists: dict[str, list[str]] = {"skills": [], "topics": []}
@@ -73,9 +74,13 @@ def parse(argv: list[str]) -> AssembleArgs | None:
         elif dest in values:
             return None
         elif kind == "int":
-            if not inline.lstrip("-").isdigit():
+            try:
+                number = int(inline)  # as Typer's path reads it (numbers.check_number)
+            except ValueError:
                 return None
-            values[dest] = int(inline)
+            if number < LOWEST[flag]:
+                return None
+            values[dest] = number
         elif kind == "choice":
             if inline not in FORMATS:
                 return None

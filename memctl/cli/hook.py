@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from memctl.cli.common import HomeArg, app, emit, err, fail
+from memctl.cli.common import HomeArg, app, emit, err, fail, number_option
+from memctl.cli.hookrun import NUMBERS, say, usage_line
 from memctl.errors import MemctlError
 from memctl.hooks import BUDGET, CHARS
 
@@ -25,8 +26,21 @@ app.add_typer(hook_app, name="hook", short_help="Memory delivered through Claude
 
 PathArg = Annotated[Path | None, typer.Argument(
     metavar="PATH", help="The memory home (default: the hook input's cwd).", show_default=False)]
-CharsOpt = Annotated[int, typer.Option("--chars", metavar="N", min=1, help="Characters of context at most (≤ 10,000).")]
-BudgetOpt = Annotated[int, typer.Option("--budget", metavar="TOKENS", min=1, help="Tokens of context at most.")]
+
+
+def _usage(error: MemctlError) -> NoReturn:
+    """A bad number is a hook's usage error: one line on stderr and exit 0, as in hookrun.py."""
+    say(usage_line(str(error)))
+    raise typer.Exit(0)
+
+
+def _number(name: str, metavar: str, help: str) -> Any:
+    kind, low, above = NUMBERS[name]
+    return number_option(name, metavar=metavar, help=help, kind=kind, low=low, above=above, on_error=_usage)
+
+
+CharsOpt = Annotated[int, _number("--chars", "N", "Characters of context at most (≤ 10,000).")]
+BudgetOpt = Annotated[int, _number("--budget", "TOKENS", "Tokens of context at most.")]
 
 
 class Host(str, Enum):
@@ -49,8 +63,7 @@ def _run(event: str, path: Path | None, **values: object) -> None:
 
 @hook_app.command("user-prompt")
 def user_prompt(path: PathArg = None, chars: CharsOpt = CHARS, budget: BudgetOpt = BUDGET, host: HostOpt = None,
-                max_sections: Annotated[int, typer.Option("--max-sections", metavar="N", min=1,
-                                                          help="Sections at most.")] = 4) -> None:
+                max_sections: Annotated[int, _number("--max-sections", "N", "Sections at most.")] = 4) -> None:
     """UserPromptSubmit: the topic sections the prompt is about, as additionalContext.
 
     Scored as `assemble --query` scores them, over the topic files only (the host loads the index
@@ -80,8 +93,8 @@ def session_start(path: PathArg = None, chars: CharsOpt = CHARS, budget: BudgetO
 def pre_compact(path: PathArg = None,
                 extractor: Annotated[str | None, typer.Option(
                     "--extractor", metavar="CMD", help="As `memctl capture --extractor`.")] = None,
-                timeout: Annotated[float, typer.Option("--timeout", metavar="SECONDS",
-                                                       help="How long the extractor may run.")] = 20.0) -> None:
+                timeout: Annotated[float, _number("--timeout", "SECONDS", "How long the extractor may run.")] = 20.0,
+                ) -> None:
     """PreCompact: `capture --apply` from the transcript, then a snapshot of every memory file that
     changed since the last one into archive/snapshots/<UTC time>/ (so a consolidation on the host's
     side that deletes a file loses nothing). Prints nothing on stdout.
@@ -111,8 +124,9 @@ def install(
 ) -> None:
     """Add memctl's three hooks to Claude Code's settings, keeping every other key and hook.
 
-    Prints the diff; --apply writes it. Running it again changes nothing. For Volute, see the
-    README: its hooks are scripts in the mind's .local/hooks/.
+    Prints the diff; --apply writes it, and first removes any temporary file a killed write left
+    beside the settings. Running it again changes nothing. For Volute, see the README: its hooks
+    are scripts in the mind's .local/hooks/.
 
     \b
     Examples:
@@ -125,7 +139,8 @@ def install(
     import sys
 
     from memctl.home import resolve_home
-    from memctl.settings import merged, project_of, settings_path, write_settings
+    from memctl.settings import merged, project_of, settings_path, settings_temps, sweep_settings_temps, write_settings
+    from memctl.words import plural
 
     if host is not Host.claude_code:
         fail(MemctlError("Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows "
@@ -133,6 +148,11 @@ def install(
     try:
         root, _ = resolve_home(str(path))
         target = str(settings) if settings is not None else settings_path(scope.value, project_of(root))
+        if apply and (removed := sweep_settings_temps(target)):
+            err(f"removed {plural(len(removed), 'temporary file')} an interrupted write left: {', '.join(removed)}")
+        elif not apply and (left := settings_temps(target)):
+            err(f"{plural(len(left), 'temporary file')} an interrupted write left: {', '.join(left)}; "
+                "--apply removes them")
         before = None
         if os.path.lexists(target):
             from memctl.fsutil import read_text

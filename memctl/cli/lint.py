@@ -9,7 +9,18 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, color_wanted, emit, err, fail, open_home
+from memctl.cli.common import (
+    ConfigOpt,
+    ProfileOpt,
+    TokenizerOpt,
+    app,
+    color_wanted,
+    emit,
+    err,
+    fail,
+    number_option,
+    open_home,
+)
 from memctl.config import today
 from memctl.errors import MemctlError
 from memctl.home import MemoryHome
@@ -36,8 +47,8 @@ def lint(
     select: Annotated[str | None, typer.Option(
         "--select", metavar="CODES", help="Only these rules (codes, prefixes or names, comma-separated).")] = None,
     ignore: Annotated[str | None, typer.Option("--ignore", metavar="CODES", help="Skip these rules.")] = None,
-    max_index_lines: Annotated[int | None, typer.Option(
-        "--max-index-lines", metavar="N", help="Line limit of the index (MEM201).")] = None,
+    max_index_lines: Annotated[int | None, number_option(
+        "--max-index-lines", metavar="N", low=1, help="Line limit of the index (MEM201).")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 on any finding, warnings included.")] = False,
     exit_zero: Annotated[bool, typer.Option(
         "--exit-zero", help="Exit 0 even with errors (2 still means lint failed).")] = False,

@@ -23,6 +23,7 @@ from memctl.cli.common import (
     emit_plan,
     err,
     fail,
+    number_option,
     open_home,
     save_or_apply,
 )
@@ -40,12 +41,12 @@ def rollup(
     path: HomeArg = Path("."),
     period: Annotated[Period, typer.Option("--period", help="Fold days into weeks, or days and weeks into months.")]
     = Period.week,
-    keep_days: Annotated[int, typer.Option(
-        "--keep-days", metavar="DAYS", min=0, help="A period that ended within this many days is left alone.")] = 7,
+    keep_days: Annotated[int, number_option(
+        "--keep-days", metavar="DAYS", low=0, help="A period that ended within this many days is left alone.")] = 7,
     summarizer: Annotated[str | None, typer.Option(
         "--summarizer", metavar="CMD", help="A command that shortens a period's text (stdin to stdout).")] = None,
-    timeout: Annotated[float, typer.Option(
-        "--timeout", metavar="SECONDS", help="How long the summarizer may run.")] = 120.0,
+    timeout: Annotated[float, number_option(
+        "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the summarizer may run.")] = 120.0,
     apply: ApplyOpt = False,
     plan_out: PlanOutOpt = None,
     apply_plan_file: ApplyPlanOpt = None,

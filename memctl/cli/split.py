@@ -22,6 +22,7 @@ from memctl.cli.common import (
     emit_plan,
     err,
     fail,
+    number_option,
     open_home,
 )
 from memctl.config import today
@@ -38,7 +39,8 @@ def split(
         metavar="PATH", help="A home (its index is split) or a markdown file inside it.")] = Path("."),
     keep: Annotated[list[str] | None, typer.Option(
         "--keep", metavar="HEADING", help="Keep this section in place (repeatable; adds to config `core`).")] = None,
-    level: Annotated[int, typer.Option("--level", metavar="N", help="Heading level of the sections that move.")] = 2,
+    level: Annotated[int, number_option(
+        "--level", metavar="N", low=1, high=6, help="Heading level of the sections that move.")] = 2,
     into: Annotated[Path | None, typer.Option(
         "--into", metavar="DIR", help="Folder for new topic files, relative to the home (default: topics/).")] = None,
     map_: Annotated[list[str] | None, typer.Option(
