@@ -445,7 +445,7 @@ def test_a_failed_write_at_any_file_of_pre_compact_leaves_neither(copy_fixture, 
 def test_pre_compact_killed_at_any_write_ends_with_both_or_neither(copy_fixture, tmp_path):
     import shutil
 
-    from memctl.home import load_home
+    from memctl.journal import recover_home
 
     home, before = pre_compact_home(copy_fixture)
     pristine = tmp_path / "pristine"
@@ -461,7 +461,7 @@ def test_pre_compact_killed_at_any_write_ends_with_both_or_neither(copy_fixture,
             fail_file_writes(patch, at, Killed(), journals_too=True)
             with pytest.raises(Killed):
                 run_pre_compact(home)
-        load_home(home)  # the next memctl run finishes (or undoes) the interrupted change
+        recover_home(str(home))  # the next write (or `memctl recover`) finishes or undoes the interrupted change
         lessons, taken = (home / "LESSONS.md").read_text(), snapshots(home)
         if lessons == before["LESSONS.md"]:
             assert taken == {}, at

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -26,6 +26,9 @@ from memctl.cli.common import (
 from memctl.config import today
 from memctl.errors import MemctlError
 from memctl.words import plural
+
+if TYPE_CHECKING:
+    from memctl.home import MemoryHome
 
 
 @app.command(short_help="Lessons and decisions from a session, saved before compaction loses them.")
@@ -72,7 +75,7 @@ def capture(
         render_text,
         run_extractor,
     )
-    from memctl.journal import apply_plan
+    from memctl.journal import apply_fresh
 
     try:
         home = open_home(path, config, None, profile)
@@ -94,11 +97,15 @@ def capture(
                 err(f"warning: {warning}")
         else:
             candidates = find_candidates(source)
-        plan = plan_capture(home.root, lessons, source, candidates, today(), (home.index.rel, home.index.text))
+        def planned(home: MemoryHome) -> Any:
+            return plan_capture(home.root, lessons, source, candidates, today(), (home.index.rel, home.index.text))
+
+        plan = planned(home)
+        if apply and plan.write.changes:  # an agent that wrote meanwhile: read again and plan again
+            plan = apply_fresh(home.root, plan, lambda plan: plan.write,
+                               lambda: planned(open_home(path, config, None, profile)), "capture")
         for warning in plan.warnings:
             err(f"warning: {warning}")
-        if apply and plan.write.changes:
-            apply_plan(home.root, plan.write, "capture")
     except MemctlError as error:
         fail(error)
     applied = apply and bool(plan.write.changes)

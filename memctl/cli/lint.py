@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -25,6 +26,12 @@ from memctl.config import today
 from memctl.errors import MemctlError
 from memctl.home import MemoryHome
 from memctl.words import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from memctl.counts import StaleCount
+    from memctl.writer import WritePlan
 
 
 class LintFormat(str, Enum):
@@ -103,7 +110,7 @@ def lint(
         when = today()
         for path in paths or [Path(".")]:
             home = open_home(path, config, tokenizer, profile)
-            if fix and _fix_counts(home):
+            if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile)):
                 home = open_home(path, config, tokenizer, profile)
             found, checked = lint_home(home, when, options)
             diagnostics.extend(found)
@@ -137,18 +144,26 @@ def lint(
         raise typer.Exit(EXIT_FINDINGS)
 
 
-def _fix_counts(home: MemoryHome) -> bool:
-    """`--fix`: the index's stale `(~N tokens)` rewritten, through the journal. Whether it wrote."""
+def _fix_counts(home: MemoryHome, reopen: Callable[[], MemoryHome]) -> bool:
+    """`--fix`: the index's stale `(~N tokens)` rewritten, through the journal (read again and planned
+    again if an agent wrote to the index meanwhile). Whether it wrote."""
+    from memctl.journal import apply_fresh
+
+    stale, plan = _count_fix(home)
+    if not stale:
+        return False
+    stale, plan = apply_fresh(home.root, (stale, plan), lambda done: done[1], lambda: _count_fix(reopen()),
+                              "lint --fix")
+    err(f"fixed {len(stale)} token {'count' if len(stale) == 1 else 'counts'} in {home.index.rel}")
+    return True
+
+
+def _count_fix(home: MemoryHome) -> tuple[list[StaleCount], WritePlan]:
     from memctl.counts import TOLERANCE, refresh_counts, stale_counts
-    from memctl.journal import apply_plan
     from memctl.writer import FileChange, WritePlan
 
     index = home.index
     tokens = {doc.rel: doc.tokens for doc in home.topics}
     stale = stale_counts(index.text, index.rel, tokens)
-    if not stale:
-        return False
-    fixed = refresh_counts(index.text, index.rel, tokens, TOLERANCE)
-    apply_plan(home.root, WritePlan((FileChange(index.rel, index.text, fixed),)), "lint --fix")
-    err(f"fixed {len(stale)} token {'count' if len(stale) == 1 else 'counts'} in {index.rel}")
-    return True
+    fixed = refresh_counts(index.text, index.rel, tokens, TOLERANCE) if stale else index.text
+    return stale, WritePlan((FileChange(index.rel, index.text, fixed),))

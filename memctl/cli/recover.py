@@ -17,7 +17,8 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
     A write is finished when every file is still as it was or as planned; when another program
     changed one of them since, the write is undone instead. Nothing a user wrote is removed. Only
     journals your memctl wrote for this home are acted on: one that came with a repository, or
-    was made elsewhere, is reported and left alone.
+    was made elsewhere, is reported and left alone. The temporary files a killed `hook install
+    --apply` left beside the project's or your Claude Code settings are removed too.
 
     \b
     Examples:
@@ -26,10 +27,13 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
     """
     from memctl.home import resolve_home
     from memctl.journal import recover_home
+    from memctl.settings import project_of, settings_path, sweep_settings_temps
 
     try:
         root, _ = resolve_home(str(path))
         report = recover_home(root)
+        for scope in ("project", "user"):  # what a killed `hook install --apply` left beside the settings
+            report["removed"] += sweep_settings_temps(settings_path(scope, project_of(root)))
     except MemctlError as error:
         fail(error)
     if format is TextOrJson.json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -29,6 +29,9 @@ from memctl.cli.common import (
 )
 from memctl.config import today
 from memctl.errors import MemctlError
+
+if TYPE_CHECKING:
+    from memctl.home import MemoryHome
 
 
 class Period(str, Enum):
@@ -71,6 +74,7 @@ def rollup(
       memctl rollup home/ --period month --diff
       memctl rollup home/ --summarizer "llm -s 'Summarize this week of journal'" --plan-out week.json
     """
+    from memctl.journal import apply_fresh
     from memctl.rollup import plan_data, plan_rollup, read_dated, render_text, verify
 
     try:
@@ -83,15 +87,21 @@ def rollup(
                 "(globs such as memory/journal/*.md)")
             return
         when = today()
-        files, texts, unreadable = read_dated(home)
-        for warning in unreadable:
+
+        def planned(home: MemoryHome) -> tuple[MemoryHome, Any, list[str]]:
+            files, texts, unreadable = read_dated(home)
+            plan = plan_rollup(texts, files, home.index.rel, period.value, when, keep_days, summarizer, timeout,
+                               home.counter.count, home.config.budgets.topic_tokens or 1000)
+            verify(plan, texts, files, home.index.rel, when, keep_days)
+            return home, plan, unreadable
+
+        home, plan, unreadable = planned(home)
+        if apply and plan_out is None:  # an agent that wrote meanwhile: read again and plan again
+            home, plan, unreadable = apply_fresh(home.root, (home, plan, unreadable), lambda done: done[1].write,
+                                                 lambda: planned(open_home(path, config, None, profile)), "rollup")
+        for warning in [*unreadable, *plan.warnings]:
             err(f"warning: {warning}")
-        plan = plan_rollup(texts, files, home.index.rel, period.value, when, keep_days, summarizer, timeout,
-                           home.counter.count, home.config.budgets.topic_tokens or 1000)
-        verify(plan, texts, files, home.index.rel, when, keep_days)
-        for warning in plan.warnings:
-            err(f"warning: {warning}")
-        save_or_apply(home, plan.write, "rollup", plan_out, apply, plan_data(plan, False),
+        save_or_apply(home, plan.write, "rollup", plan_out, False, plan_data(plan, False),
                       " (the summarizer does not run again)")
         home.save_cache()
     except MemctlError as error:
