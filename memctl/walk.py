@@ -1,14 +1,17 @@
 """Finding a home's files: an iterative walk that counts each real file once.
 
 The walk starts at each glob's fixed leading folders and goes no deeper than the glob can match.
-It never follows a symlinked folder that leads outside the home or that it has walked already
-(`memory -> topics`, `topics/loop -> ..`), and it keeps one path for each real file (by device and
-inode), preferring a path with no link in it. Hidden files and folders are not walked.
+A glob whose fixed folders lie outside the home (`../notes/*.md`, `/etc/*`) is passed over: the
+config drops such globs when it loads (`inside_glob`), and the walk refuses them again. It never
+follows a symlinked folder that leads outside the home or that it has walked already (`memory ->
+topics`, `topics/loop -> ..`), and it keeps one path for each real file (by device and inode),
+preferring a path with no link in it. Hidden files and folders are not walked.
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import stat
 from collections.abc import Callable
@@ -68,6 +71,34 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
     return re.compile("".join(out) + r"\Z")
 
 
+def inside_glob(pattern: str, guard: Guard) -> str | None:
+    """The glob relative to the home, its fixed leading folders normalised (`./topics/*.md` is
+    `topics/*.md`), or None when it reaches outside the home: an absolute glob not under the home,
+    or one whose `..` climb above it (`**` counted as no folder at all, so `**/../..` is refused).
+    A symlinked folder is the walk's to judge, when it gets there."""
+    parts = pattern.split("/")
+    fixed = next((i for i, part in enumerate(parts) if _wild(part)), len(parts))
+    if pattern.startswith("/"):
+        found = guard.rel("/".join(parts[:fixed]) or "/")
+        if found is None:
+            return None
+        head = [] if found == "." else [found]
+    else:
+        normal = posixpath.normpath("/".join(parts[:fixed]) or ".")
+        if normal == ".." or normal.startswith("../"):
+            return None
+        head = [] if normal == "." else [normal]
+    depth = len(head[0].split("/")) if head else 0
+    for part in parts[fixed:]:
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif part not in ("", ".", "**"):
+            depth += 1
+    return "/".join(head + parts[fixed:])
+
+
 def _start(pattern: str) -> tuple[str, int | None]:
     """The glob's fixed leading folders, and how many folders deeper it can match (None: any)."""
     parts = pattern.split("/")
@@ -98,8 +129,9 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
     linked_later: list[tuple[str, int, bool, int | None]] = []
     for start, depth in sorted(starts.items(), reverse=True):
         through = _through_link(root, start)
-        if through and guard.rel(os.path.join(root, start)) is None:
-            passed.append((start, "symlink resolves outside the home", os.path.realpath(os.path.join(root, start))))
+        if guard.rel(os.path.join(root, start)) is None:  # `..`, absolute, or a link out: never listed
+            why = "symlink resolves outside the home" if through else "glob's folder lies outside the home"
+            passed.append((start, why, os.path.realpath(os.path.join(root, start))))
             continue
         (linked_later if through else plain).append((start, 0, through, depth))
     while plain or linked_later:
