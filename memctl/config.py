@@ -1,6 +1,10 @@
 """Configuration: one table of defaults that is also the schema, and the hosts' profiles.
 
 Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
+
+A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
+is input like any other: a path or glob that points outside the home is dropped with a warning
+(`context:` files alone are named outside it on purpose).
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ from datetime import date, datetime, timezone
 
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError, InputError
-from memctl.fsutil import read_text
+from memctl.fsutil import Guard, read_text
 from memctl.markdown import yaml_alias_line
 from memctl.record import fields, record
 from memctl.tokens import TOKENIZERS
+from memctl.walk import inside_glob
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -114,6 +119,7 @@ class Config:
     cache: bool = True
     lint: Mapping[str, Any] = {}
     budgets: Budgets = Budgets()
+    warnings: tuple[str, ...] = ()  # what loading dropped: paths and globs that point outside the home
 
 
 # The schema: every key a config file may hold, its type, and what it means.
@@ -121,7 +127,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "profile": ("str", f"host profile: auto (the default), {', '.join(PROFILES)}"),
     "index": ("str", "the index file's name inside the home"),
     "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
-    "topics": ("list[str]", "globs of topic files, relative to the home"),
+    "topics": ("list[str]", "globs of topic files, relative to the home (one that reaches outside it is ignored)"),
     "section_level": ("int", "headings of this level or higher start a section (1-6)"),
     "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
     "always": ("list[str]", "topics loaded on every dispatch"),
@@ -145,6 +151,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
 }
 BUDGET_FIELDS = fields(Budgets)
+INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or globs inside the home
 
 
 def find_config(start: str) -> str | None:
@@ -289,9 +296,47 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             raise ConfigError(f"budget {name} must be a positive whole number", where, lines.get("budgets"))
 
 
-def _still_valid(raw: Any) -> bool:
-    """A cached config is checked like a fresh one; one that fails is parsed again."""
-    if not isinstance(raw, dict):
+def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], guard: Guard,
+                warnings: list[str]) -> dict[str, Any]:
+    """The layer with every path and glob of `topics`, `rollup`, `dedupe_only`, `always` and the
+    `skills` normalised, and those that point outside the home dropped, each with a warning; an
+    `index` outside is an error. (`lessons` and `map` are checked where they are written, as
+    `--into` and `--map` are; `context` may name files outside the home on purpose.)"""
+    def kept(key: str, values: list[str], what: str) -> list[str]:
+        out = []
+        for value in values:
+            inside = inside_glob(value, guard)
+            if inside is None:
+                warnings.append(str(ConfigError(f"{what} {value!r} points outside the home; ignored", where,
+                                                lines.get(key))))
+            else:
+                out.append(inside)
+        return out
+
+    check_index(raw.get("index"), "index", guard, where, lines.get("index"))
+    out = dict(raw)
+    for key, value in raw.items():  # in the file's order, so the warnings are too
+        if key in INSIDE_KEYS:
+            out[key] = kept(key, value, f"{key} entry" if key == "always" else f"{key} glob")
+        elif key == "skills":
+            out[key] = {skill: kept(key, names, f"skill {skill!r} entry") for skill, names in value.items()}
+    return out
+
+
+def check_index(name: str | None, label: str, guard: Guard, where: str | None = None, line: int | None = None,
+                ) -> None:
+    """The index must lie inside the home, its symlinks resolved."""
+    if name is not None and guard.rel(os.path.join(guard.root, name)) is None:
+        raise ConfigError(f"{label} {name!r} points outside the home; the index must lie inside it", where, line)
+
+
+def _still_valid(entry: Any) -> bool:
+    """A cached config (its values and the line of each key) is checked like a fresh one; one that
+    fails is parsed again."""
+    if not isinstance(entry, dict) or not isinstance(raw := entry.get("raw"), dict):
+        return False
+    lines = entry.get("lines")
+    if not isinstance(lines, dict) or not all(type(line) is int for line in lines.values()):
         return False
     try:
         validate(raw, "cache")
@@ -334,25 +379,30 @@ def load_config(
     env = os.environ if env is None else env
     path = explicit if explicit is not None else find_config(home)
     layers: list[dict[str, Any]] = []
+    guard = Guard(os.path.realpath(home))
+    warnings: list[str] = []
     if path is not None:
         try:
             text = read_text(path)
         except InputError as error:
             raise ConfigError(error.message, path) from None
-        key = f"cfg:{digest(text)}"
-        raw = cache.get(key, _still_valid) if cache is not None else None
-        if raw is None:
+        key = f"cfg:2:{digest(text)}"
+        cached = cache.get(key, _still_valid) if cache is not None else None
+        if cached is None:
             raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(path, text)
             validate(raw, path, lines)
             if cache is not None:
-                cache.put(key, raw)
-        layers.append(raw)
+                cache.put(key, {"raw": raw, "lines": lines})
+        else:
+            raw, lines = cached["raw"], cached["lines"]
+        layers.append(keep_inside(raw, path, lines, guard, warnings))
     env_raw = _from_env(env)
     validate(env_raw, "environment")
+    check_index(env_raw.get("index"), "MEMCTL_INDEX", guard)
     layers.append(env_raw)
     flags = {k: v for k, v in (overrides or {}).items() if v is not None}
     validate(flags, "command line")
-    layers.append(flags)
+    layers.append(keep_inside(flags, "command line", {}, guard, warnings))
 
     merged: dict[str, Any] = {}
     budgets: dict[str, Any] = {}
@@ -397,6 +447,7 @@ def load_config(
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),
         budgets=Budgets(**{**preset, **budgets}),
+        warnings=tuple(warnings),
     )
 
 

@@ -7,12 +7,15 @@ no glob, a number out of its range. `context:` files are the one thing named out
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from memctl.fsutil import Guard
+from memctl.home import load_home
 from memctl.walk import walk
 
 SECRET = "SECRET-OUTSIDE-THE-HOME"
@@ -66,3 +69,127 @@ def test_the_walk_itself_refuses_a_glob_whose_folder_lies_outside(repo):
         ("../outside", "glob's folder lies outside the home", str(repo / "outside")),
         (f"{repo}/outside", "glob's folder lies outside the home", str(repo / "outside")),
     ])
+
+
+def test_topics_globs_outside_the_home_are_dropped_with_a_warning_each(cli, repo):
+    outside = repo / "outside"
+    cfg = config(repo, f'profile: generic\ntopics: ["../outside/*.md", "{outside}/*.md", "topics/*.md"]\n')
+    warnings = (f"warning: {cfg}:2: topics glob '../outside/*.md' points outside the home; ignored\n"
+                f"warning: {cfg}:2: topics glob '{outside}/*.md' points outside the home; ignored\n")
+    status = cli("status", str(repo / "memory"), "--format", "json")
+    assert status.exit_code == 0
+    assert status.stderr == warnings
+    report = json.loads(status.stdout)
+    assert [t["path"] for t in report["topics"]] == ["topics/deploys.md"]
+    bundle = cli("assemble", str(repo / "memory"))
+    assert bundle.exit_code == 0
+    assert SECRET not in bundle.stdout and "# Deploys" not in bundle.stdout  # the index only: no topic asked for
+    assert bundle.stderr.startswith(warnings)
+    assert bundle.stderr.removeprefix(warnings).startswith("assembled 1 file, ")
+    assert bundle.stderr.count("\n") == 3
+
+
+def test_always_naming_a_file_outside_is_never_bundled(cli, repo):
+    cfg = config(repo, 'topics: ["../outside/*.md", "topics/*.md"]\nalways: ["../outside/secret.md", deploys]\n')
+    result = cli("assemble", str(repo / "memory"))
+    assert result.exit_code == 0
+    assert SECRET not in result.stdout
+    assert "<!-- memctl: topics/deploys.md (always) -->" in result.stdout
+    assert result.stderr.splitlines()[:2] == [
+        f"warning: {cfg}:1: topics glob '../outside/*.md' points outside the home; ignored",
+        f"warning: {cfg}:2: always entry '../outside/secret.md' points outside the home; ignored",
+    ]
+    assert result.stderr.splitlines()[2].startswith("assembled 2 files, ")
+
+
+def test_rollup_globs_outside_the_home_are_neither_read_nor_folded(cli, repo):
+    cfg = config(repo, 'rollup: ["../outside/*.md"]\n')
+    before = sorted(p.name for p in (repo / "outside").iterdir())
+    result = cli("rollup", str(repo / "memory"), "--diff")
+    assert result.exit_code == 0
+    assert SECRET not in result.stdout
+    assert result.stderr.splitlines()[0] == (
+        f"warning: {cfg}:1: rollup glob '../outside/*.md' points outside the home; ignored")
+    assert sorted(p.name for p in (repo / "outside").iterdir()) == before
+
+
+def test_skills_and_dedupe_only_outside_are_dropped_with_a_warning(cli, repo):
+    cfg = config(repo, 'skills: {ops: ["../outside/secret.md", deploys]}\ndedupe_only: ["/etc/*"]\n')
+    result = cli("assemble", str(repo / "memory"), "--skill", "ops")
+    assert result.exit_code == 0
+    assert SECRET not in result.stdout and "<!-- memctl: topics/deploys.md (skill ops) -->" in result.stdout
+    assert result.stderr.splitlines()[:2] == [
+        f"warning: {cfg}:1: skill 'ops' entry '../outside/secret.md' points outside the home; ignored",
+        f"warning: {cfg}:2: dedupe_only glob '/etc/*' points outside the home; ignored",
+    ]
+    home = load_home(repo / "memory")
+    assert home.config.skills == {"ops": ("deploys",)} and home.config.dedupe_only == ()
+
+
+def test_a_cached_config_is_checked_and_warned_about_like_a_fresh_one(cli, repo):
+    cfg = config(repo, 'topics: ["../outside/*.md", "topics/*.md"]\n')
+    warning = f"warning: {cfg}:1: topics glob '../outside/*.md' points outside the home; ignored\n"
+    for _ in range(2):  # the second run reads the config's values and lines from the cache
+        result = cli("status", str(repo / "memory"), "--format", "json")
+        assert result.exit_code == 0
+        assert result.stderr == warning
+        assert [t["path"] for t in json.loads(result.stdout)["topics"]] == ["topics/deploys.md"]
+
+
+def test_an_index_outside_the_home_is_an_error_naming_the_key(cli, repo):
+    cfg = config(repo, "profile: generic\nindex: ../outside/secret.md\n")
+    result = cli("status", str(repo / "memory"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"error: {cfg}:2: index '../outside/secret.md' points outside the home; "
+                             "the index must lie inside it\n")
+
+
+def test_memctl_index_outside_the_home_is_an_error_naming_the_variable(cli, repo, monkeypatch):
+    monkeypatch.setenv("MEMCTL_INDEX", str(repo / "outside" / "secret.md"))
+    result = cli("assemble", str(repo / "memory"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"error: MEMCTL_INDEX '{repo}/outside/secret.md' points outside the home; "
+                             "the index must lie inside it\n")
+
+
+def test_lessons_map_into_and_map_flags_outside_the_home_are_refused_and_nothing_is_written(cli, repo):
+    secret = (repo / "outside" / "secret.md").read_text()
+    config(repo, "lessons: ../outside/secret.md\n")
+    from memctl.cli.main import app
+
+    captured = CliRunner().invoke(app, ["capture", str(repo / "memory"), "--apply"],
+                                  input="Lesson: pin the runner image.\n", catch_exceptions=False)
+    assert captured.exit_code == 2
+    assert captured.stdout == ""
+    assert captured.stderr == "error: ../outside/secret.md: is not a plain path inside the home; nothing was written\n"
+    config(repo, "map: {Deploys: ../outside/secret.md}\n")
+    (repo / "memory" / "MEMORY.md").write_text("# Memory\n\n## Deploys\n\n- green on Fridays.\n")
+    mapped = cli("split", str(repo / "memory"), "--apply")
+    assert mapped.exit_code == 2
+    assert mapped.stdout == ""
+    assert mapped.stderr == "error: ../outside/secret.md: is not a plain path inside the home; nothing was written\n"
+    (repo / "memory" / ".memctl.yaml").unlink()
+    into = cli("split", str(repo / "memory"), "--into", "../outside", "--apply")
+    assert into.exit_code == 2
+    assert into.stdout == ""
+    assert into.stderr == f"error: {repo}/memory: --into ../outside lies outside the home\n"
+    flag = cli("split", str(repo / "memory"), "--map", "Deploys=../outside/secret.md", "--apply")
+    assert flag.exit_code == 2
+    assert flag.stdout == ""
+    assert flag.stderr == "error: ../outside/secret.md: is not a plain path inside the home; nothing was written\n"
+    assert (repo / "outside" / "secret.md").read_text() == secret
+
+
+def test_context_files_outside_the_home_are_still_counted(cli, repo):
+    (repo / "CLAUDE.md").write_text("# Project\n\nRun the tests before pushing.\n")
+    config(repo, "context: [../CLAUDE.md]\n")
+    status = cli("status", str(repo / "memory"), "--format", "json")
+    assert status.exit_code == 0
+    assert status.stderr == ""
+    assert [c["path"] for c in json.loads(status.stdout)["context"]["files"]] == [f"{repo}/CLAUDE.md"]
+    bundle = cli("assemble", str(repo / "memory"), "--budget", "1000")
+    assert bundle.exit_code == 0
+    assert "Run the tests" not in bundle.stdout  # the host loads it; the bundle only makes room
+    assert bundle.stderr.startswith("assembled 1 file, ") and "; the context files take " in bundle.stderr
