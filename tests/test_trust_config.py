@@ -193,3 +193,39 @@ def test_context_files_outside_the_home_are_still_counted(cli, repo):
     assert bundle.exit_code == 0
     assert "Run the tests" not in bundle.stdout  # the host loads it; the bundle only makes room
     assert bundle.stderr.startswith("assembled 1 file, ") and "; the context files take " in bundle.stderr
+
+
+# --- 2. --topic outside the home --------------------------------------------------------------------
+
+def test_topic_flag_naming_a_file_outside_is_refused_even_when_a_glob_reached_it(cli, repo):
+    target = repo / "outside" / "secret.md"
+    config(repo, f'topics: ["{repo}/outside/*.md", "topics/*.md"]\n')
+    result = cli("assemble", str(repo / "memory"), "--topic", str(target))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert SECRET not in result.stderr
+    assert result.stderr == f"error: --topic '{target}' points outside the home; only topics inside it are loaded\n"
+
+
+@pytest.mark.parametrize("name", ["../outside/secret.md", "../outside/secret", "topics/leak.md", "topics/leak"])
+def test_topic_flag_with_a_relative_path_or_a_symlink_out_is_refused_naming_the_flag(cli, repo, name):
+    (repo / "memory" / "topics" / "leak.md").symlink_to(repo / "outside" / "secret.md")
+    result = cli("assemble", str(repo / "memory"), "--topic", name)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: --topic '{name}' points outside the home; only topics inside it are loaded\n"
+
+
+def test_topic_flag_inside_the_home_still_loads_by_stem_and_by_path(cli, repo):
+    for name in ("deploys", "topics/deploys.md", "./topics/deploys"):
+        result = cli("assemble", str(repo / "memory"), "--topic", name)
+        assert result.exit_code == 0
+        assert "<!-- memctl: topics/deploys.md (requested) -->" in result.stdout
+        assert result.stderr.startswith("assembled 2 files, ")
+
+
+def test_consolidate_topic_outside_the_home_is_refused(cli, repo):
+    result = cli("consolidate", str(repo / "memory"), "--topic", str(repo / "outside" / "secret.md"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: no topic '{repo}/outside/secret.md' in this home\n"
