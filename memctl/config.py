@@ -3,8 +3,8 @@
 Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
 
 A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
-is input like any other: a path or glob that points outside the home is dropped with a warning
-(`context:` files alone are named outside it on purpose).
+is input like any other: every glob must be one, and a path or glob that points outside the home
+is dropped with a warning (`context:` files alone are named outside it on purpose).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from memctl.fsutil import Guard, read_text
 from memctl.markdown import yaml_alias_line
 from memctl.record import fields, record
 from memctl.tokens import TOKENIZERS
-from memctl.walk import inside_glob
+from memctl.walk import glob_problem, inside_glob
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -151,6 +151,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
 }
 BUDGET_FIELDS = fields(Budgets)
+GLOB_KEYS = ("topics", "rollup", "dedupe_only", "context")  # lists of globs: each must be valid
 INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or globs inside the home
 
 
@@ -267,6 +268,11 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
         kind = SCHEMA[key][0]
         if not _check_type(key, value, kind):
             raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
+    for key in GLOB_KEYS:
+        for pattern in raw.get(key) or ():
+            problem = glob_problem(pattern)
+            if problem is not None:
+                raise ConfigError(f"{key} glob {pattern!r} is not a valid glob: {problem}", where, lines.get(key))
     if "profile" in raw and raw["profile"] not in (*PROFILES, "auto"):
         raise ConfigError(
             f"unknown profile {raw['profile']!r}; choose one of auto, {', '.join(PROFILES)}", where,

@@ -46,6 +46,11 @@ def matcher(pattern: str) -> Callable[[str], bool]:
 
 def glob_regex(pattern: str) -> re.Pattern[str]:
     """A glob with `**` (any number of folders), `*`, `?` and `[…]`, as one regex over `/` paths."""
+    return re.compile("".join(_glob_pieces(pattern)) + r"\Z")
+
+
+def _glob_pieces(pattern: str) -> list[str]:
+    """The regex of each piece of the glob; a `[…]` set's is the one that starts with `[`."""
     out, i = [], 0
     while i < len(pattern):
         if pattern.startswith("**/", i):
@@ -68,7 +73,21 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
         else:
             out.append(re.escape(pattern[i]))
             i += 1
-    return re.compile("".join(out) + r"\Z")
+    return out
+
+
+def glob_problem(pattern: str) -> str | None:
+    """Why the glob cannot be used (`[z-a]`: a bad character range), or None. Only a `[…]` set
+    can be wrong: everything else in a glob is a literal or a wildcard."""
+    if "[" not in pattern:
+        return None
+    for piece in _glob_pieces(pattern):
+        if piece.startswith("["):  # each set alone, so the message is about it (`[!]`: no characters)
+            try:
+                re.compile(piece)
+            except re.error as exc:
+                return str(exc.msg)
+    return None
 
 
 def inside_glob(pattern: str, guard: Guard) -> str | None:

@@ -229,3 +229,34 @@ def test_consolidate_topic_outside_the_home_is_refused(cli, repo):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr == f"error: no topic '{repo}/outside/secret.md' in this home\n"
+
+
+# --- 3. a glob that is no glob ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["lint", "status", "rollup", "assemble"])
+@pytest.mark.parametrize("key", ["rollup", "topics", "dedupe_only", "context"])
+def test_a_bad_glob_is_one_line_naming_the_file_line_and_glob(cli, repo, command, key):
+    cfg = config(repo, f"profile: generic\n{key}: ['topics/*.md', '[z-a]']\n")
+    result = cli(command, str(repo / "memory"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: {cfg}:2: {key} glob '[z-a]' is not a valid glob: bad character range z-a\n"
+
+
+def test_a_bad_glob_in_pyproject_is_named_with_its_line(cli, repo):
+    (repo / "pyproject.toml").write_text("[project]\nname = 'x'\n\n[tool.memctl]\nrollup = ['[!]']\n")
+    result = cli("status", str(repo / "memory"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"error: {repo}/pyproject.toml:5: rollup glob '[!]' is not a valid glob: "
+                             "unterminated character set\n")
+    assert result.stderr.count("\n") == 1
+
+
+def test_glob_problem_names_only_what_is_wrong():
+    from memctl.walk import glob_problem
+
+    assert glob_problem("[z-a]") == "bad character range z-a"
+    assert glob_problem("topics/**/*.md") is None
+    assert glob_problem("notes/[0-9]*.md") is None
+    assert glob_problem("unclosed[") is None  # a lone bracket is a literal
