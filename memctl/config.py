@@ -3,8 +3,9 @@
 Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
 
 A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
-is input like any other: every glob must be one, and a path or glob that points outside the home
-is dropped with a warning (`context:` files alone are named outside it on purpose).
+is input like any other: every glob must be one, every number lie in its range, and a path or glob
+that points outside the home is dropped with a warning (`context:` files alone are named outside
+it on purpose).
 """
 
 from __future__ import annotations
@@ -144,13 +145,27 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
                             "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
     "rollup_after": ("int", "lint warns (MEM208) when a rollup folder holds more dated files of closed weeks "
-                            "than this (default 14)"),
-    "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
+                            "than this (0 to 1,000,000,000, default 14)"),
+    "stale_after_days": ("int", "a topic's `updated` older than this is stale (0 to 36,500 days, default 30)"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
     "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
 }
 BUDGET_FIELDS = fields(Budgets)
+
+# The largest count a budget or a threshold may name: far past any host's figure (Claude Code's
+# 25,000 units, OpenClaw's 60,000 characters), and small enough for the float arithmetic of shares
+# (`head_tail` takes head_percent of a cap as a float; 10**400 would overflow it).
+MOST = 1_000_000_000
+# Each number's range (whole?, lowest, highest), from what the code does with it.
+NUMBERS: dict[str, tuple[bool, int, int]] = {
+    "section_level": (True, 1, 6),  # a markdown heading level
+    "query_floor": (False, 0, 1),  # a share of the best score
+    "rollup_after": (True, 0, MOST),  # a count of dated files (0: warn at the first)
+    "stale_after_days": (True, 0, 36_500),  # days back from today; a century (a date goes back ~739,000)
+}
+PERCENT_BUDGETS = ("head_percent", "tail_percent")
+NULLABLE_BUDGETS = frozenset(BUDGET_FIELDS) - {"load_cap_mode", "bundle_tokens", *PERCENT_BUDGETS}
 GLOB_KEYS = ("topics", "rollup", "dedupe_only", "context")  # lists of globs: each must be valid
 INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or globs inside the home
 
@@ -234,8 +249,12 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_plain(v) for v in value]
-    if isinstance(value, (bool, int, float)) or value is None:
+    if isinstance(value, bool) or value is None:
         return value
+    if isinstance(value, int):  # ruamel's ScalarInt and ScalarFloat, as the plain numbers they are
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
     return str(value)
 
 
@@ -246,8 +265,6 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "bool":
         return isinstance(value, bool)
-    if kind == "float":
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
     if kind == "list[str]":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if kind == "map[str, str]":
@@ -259,12 +276,49 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
     return isinstance(value, dict)
 
 
+def _shown(value: Any) -> str:
+    """A value as the config wrote it, for a message."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return repr(value)
+
+
+def number_problem(label: str, value: Any, whole: bool, low: int, high: int, nullable: bool = False) -> str | None:
+    """What is wrong with a number of the config, naming its range; None when it is right. An int
+    is a number; inf and nan lie in no range."""
+    if value is None and nullable:
+        return None
+    ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+    if ok and not isinstance(value, bool) and low <= value <= high:
+        return None
+    what = "a whole number" if whole else "a number"
+    return f"{label} must be {what} from {low:,} to {high:,}{', or null' if nullable else ''} (got {_shown(value)})"
+
+
+def _budget_problem(label: str, name: str, value: Any, null: bool = True) -> str | None:
+    """What is wrong with a budget's value (`null`: whether the layer can say null, as YAML can)."""
+    if name == "load_cap_mode":
+        return None if value in LOAD_CAP_MODES else f"{label} must be one of {', '.join(LOAD_CAP_MODES)}"
+    if name in PERCENT_BUDGETS:
+        return number_problem(label, value, True, 0, 100)
+    return number_problem(label, value, True, 1, MOST, null and name in NULLABLE_BUDGETS)
+
+
 def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None = None) -> None:
     lines = lines or {}
     for key, value in raw.items():
         line = lines.get(key)
         if key not in SCHEMA:
             raise ConfigError(f"unknown key {key!r}; valid keys: {', '.join(SCHEMA)}", where, line)
+        if key in NUMBERS:
+            problem = number_problem(key, value, *NUMBERS[key])
+            if problem is not None:
+                raise ConfigError(problem, where, line)
+            continue
         kind = SCHEMA[key][0]
         if not _check_type(key, value, kind):
             raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
@@ -283,23 +337,14 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             where,
             lines.get("tokenizer"),
         )
-    level = raw.get("section_level")
-    if level is not None and not 1 <= level <= 6:
-        raise ConfigError("section_level must be between 1 and 6", where, lines.get("section_level"))
     for name, value in (raw.get("budgets") or {}).items():
         if name not in BUDGET_FIELDS:
             raise ConfigError(
                 f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where, lines.get("budgets")
             )
-        if name == "load_cap_mode":
-            if value not in LOAD_CAP_MODES:
-                raise ConfigError(f"load_cap_mode must be one of {', '.join(LOAD_CAP_MODES)}", where,
-                                  lines.get("budgets"))
-        elif name in ("head_percent", "tail_percent"):
-            if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100):
-                raise ConfigError(f"budget {name} must be a whole number from 0 to 100", where, lines.get("budgets"))
-        elif not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0)):
-            raise ConfigError(f"budget {name} must be a positive whole number", where, lines.get("budgets"))
+        problem = _budget_problem(name if name == "load_cap_mode" else f"budget {name}", name, value)
+        if problem is not None:
+            raise ConfigError(problem, where, lines.get("budgets"))
 
 
 def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], guard: Guard,
@@ -352,7 +397,8 @@ def _still_valid(entry: Any) -> bool:
 
 
 def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
-    """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>."""
+    """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>;
+    a number outside its range is an error naming the variable."""
     raw: dict[str, Any] = {}
     for key in ("profile", "tokenizer", "index"):
         if env.get(f"MEMCTL_{key.upper()}"):
@@ -361,10 +407,19 @@ def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
     for name, value in env.items():
         if name == "MEMCTL_SECTION_LEVEL" or name.startswith("MEMCTL_BUDGET_"):
             key = "section_level" if name == "MEMCTL_SECTION_LEVEL" else name[len("MEMCTL_BUDGET_") :].lower()
+            number: Any
             try:
                 number = int(value)
             except ValueError:
-                raise ConfigError(f"{name} must be a whole number, not {value!r}") from None
+                number = value
+            if key == "section_level":
+                problem = number_problem(name, number, *NUMBERS[key])
+            elif key in BUDGET_FIELDS and key != "load_cap_mode":
+                problem = _budget_problem(name, key, number, null=False)
+            else:  # an unknown budget is named by validate(); load_cap_mode has no variable
+                problem = None if isinstance(number, int) else f"{name} must be a whole number, not {value!r}"
+            if problem is not None:
+                raise ConfigError(problem)
             if key == "section_level":
                 raw[key] = number
             else:
@@ -510,8 +565,8 @@ def volute_budgets(home: str) -> dict[str, Any]:
     if isinstance(memory, dict):
         for key, budget in (("softBudgetTokens", "index_tokens"), ("hardCapTokens", "load_cap_tokens")):
             value = memory.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-                found[budget] = int(value)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:  # nan is not
+                found[budget] = int(min(value, MOST))  # 1e999 (Infinity) or more than any file: no cap in effect
     return found
 
 

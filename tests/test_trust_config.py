@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from memctl.config import load_config
+from memctl.errors import ConfigError
 from memctl.fsutil import Guard
 from memctl.home import load_home
 from memctl.walk import walk
@@ -260,3 +262,78 @@ def test_glob_problem_names_only_what_is_wrong():
     assert glob_problem("topics/**/*.md") is None
     assert glob_problem("notes/[0-9]*.md") is None
     assert glob_problem("unclosed[") is None  # a lone bracket is a literal
+
+
+# --- 4. numbers -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("query_floor: -3", "query_floor must be a number from 0 to 1 (got -3)"),
+    ("query_floor: 1e999", "query_floor must be a number from 0 to 1 (got inf)"),
+    ("query_floor: .nan", "query_floor must be a number from 0 to 1 (got nan)"),
+    ("query_floor: 1.5", "query_floor must be a number from 0 to 1 (got 1.5)"),
+    ("query_floor: true", "query_floor must be a number from 0 to 1 (got true)"),
+    ("stale_after_days: -5", "stale_after_days must be a whole number from 0 to 36,500 (got -5)"),
+    ("stale_after_days: 10000000", "stale_after_days must be a whole number from 0 to 36,500 (got 10000000)"),
+    ("rollup_after: -1", "rollup_after must be a whole number from 0 to 1,000,000,000 (got -1)"),
+    ("rollup_after: 2.5", "rollup_after must be a whole number from 0 to 1,000,000,000 (got 2.5)"),
+    ("section_level: 7", "section_level must be a whole number from 1 to 6 (got 7)"),
+    ("section_level: 2.0", "section_level must be a whole number from 1 to 6 (got 2.0)"),
+    ("budgets: {topic_tokens: 0}",
+     "budget topic_tokens must be a whole number from 1 to 1,000,000,000, or null (got 0)"),
+    ("budgets: {topic_tokens: 1e999}",
+     "budget topic_tokens must be a whole number from 1 to 1,000,000,000, or null (got inf)"),
+    ("budgets: {load_cap_units: 10000000000}",
+     "budget load_cap_units must be a whole number from 1 to 1,000,000,000, or null (got 10000000000)"),
+    ("budgets: {bundle_tokens: null}",
+     "budget bundle_tokens must be a whole number from 1 to 1,000,000,000 (got null)"),
+    ("budgets: {head_percent: 101}", "budget head_percent must be a whole number from 0 to 100 (got 101)"),
+])
+@pytest.mark.parametrize("command", ["status", "assemble"])
+def test_a_number_out_of_range_is_one_line_naming_the_range(cli, repo, line, message, command):
+    cfg = config(repo, f"profile: generic\n{line}\n")
+    result = cli(command, str(repo / "memory"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: {cfg}:2: {message}\n"
+
+
+def test_ints_are_numbers_where_a_share_is_meant(repo):
+    config(repo, "query_floor: 1\nstale_after_days: 0\nrollup_after: 0\n")
+    loaded = load_config(str(repo / "memory"), env={})
+    assert (loaded.query_floor, loaded.stale_after_days, loaded.rollup_after) == (1.0, 0, 0)
+    assert type(loaded.query_floor) is float
+    config(repo, "query_floor: 0\n")
+    assert load_config(str(repo / "memory"), env={}).query_floor == 0.0
+
+
+@pytest.mark.parametrize(("variable", "value", "message"), [
+    ("MEMCTL_SECTION_LEVEL", "0", "MEMCTL_SECTION_LEVEL must be a whole number from 1 to 6 (got 0)"),
+    ("MEMCTL_SECTION_LEVEL", "two", "MEMCTL_SECTION_LEVEL must be a whole number from 1 to 6 (got 'two')"),
+    ("MEMCTL_BUDGET_TOPIC_TOKENS", "-4",
+     "MEMCTL_BUDGET_TOPIC_TOKENS must be a whole number from 1 to 1,000,000,000 (got -4)"),
+    ("MEMCTL_BUDGET_BUNDLE_TOKENS", "inf",
+     "MEMCTL_BUDGET_BUNDLE_TOKENS must be a whole number from 1 to 1,000,000,000 (got 'inf')"),
+    ("MEMCTL_BUDGET_TAIL_PERCENT", "250", "MEMCTL_BUDGET_TAIL_PERCENT must be a whole number from 0 to 100 (got 250)"),
+])
+def test_an_environment_number_out_of_range_names_the_variable(cli, repo, monkeypatch, variable, value, message):
+    monkeypatch.setenv(variable, value)
+    result = cli("status", str(repo / "memory"))
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == f"error: {message}\n"
+
+
+def test_volute_infinite_hard_cap_is_no_cap_not_a_traceback(repo):
+    home = repo / "memory"
+    (home / ".config").mkdir()
+    (home / ".config" / "config.json").write_text('{"memory": {"hardCapTokens": 1e999, "softBudgetTokens": NaN}}')
+    loaded = load_home(home)
+    assert loaded.config.profile == "volute"
+    assert loaded.config.budgets.load_cap_tokens == 1_000_000_000
+    assert loaded.config.budgets.index_tokens == 5_000  # not a number: Volute's default
+
+
+def test_a_config_error_is_a_config_error(repo):
+    config(repo, "query_floor: -3\n")
+    with pytest.raises(ConfigError, match=r"\.memctl\.yaml:1: query_floor must be a number from 0 to 1 \(got -3\)$"):
+        load_home(repo / "memory")
