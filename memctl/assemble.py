@@ -8,12 +8,14 @@ folder is assembled without loading the tokenizer.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import date
 from itertools import accumulate
 
 from memctl.bundle import FORMATS, MACHINE_NOTE, Entry, Omission, frame, render_block, render_note, render_notice
 from memctl.errors import MemctlError
+from memctl.fsutil import Guard
 from memctl.home import Doc, MemoryHome, Part
 from memctl.loadcap import CapResult
 from memctl.markdown import split_lines
@@ -111,6 +113,8 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
     for name in opts.topics:
         doc = home.find_topic(name)
         if doc is None:
+            if _outside(home, name):  # never a topic (those all lie inside): refused, and never read
+                raise MemctlError(f"--topic {name!r} points outside the home; only topics inside it are loaded")
             unreadable = next((e for e in home.unreadable if e.path in (name, f"{name}.md")
                                or (e.path or "").rsplit("/", 1)[-1] in (name, f"{name}.md")), None)
             if unreadable is not None:
@@ -118,6 +122,12 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
             raise MemctlError(f"no topic {name!r} in this home (try `memctl status` for the list)")
         add(doc, "requested")
     return list(chosen.values()), warnings, unknown
+
+
+def _outside(home: MemoryHome, name: str) -> bool:
+    """Whether a topic's name, taken as a path relative to the home (or absolute), resolves outside it."""
+    guard = Guard(home.root)
+    return any(guard.rel(os.path.join(home.root, path)) is None for path in (name, f"{name}.md"))
 
 
 class Packer:

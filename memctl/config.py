@@ -1,6 +1,11 @@
 """Configuration: one table of defaults that is also the schema, and the hosts' profiles.
 
 Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
+
+A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
+is input like any other: every glob must be one, every number lie in its range, and a path or glob
+that points outside the home is dropped with a warning (`context:` files alone are named outside
+it on purpose).
 """
 
 from __future__ import annotations
@@ -11,10 +16,11 @@ from datetime import date, datetime, timezone
 
 from memctl.cache import Cache, digest
 from memctl.errors import ConfigError, InputError
-from memctl.fsutil import read_text
+from memctl.fsutil import Guard, read_text
 from memctl.markdown import yaml_alias_line
 from memctl.record import fields, record
 from memctl.tokens import TOKENIZERS
+from memctl.walk import glob_problem, inside_glob
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -114,6 +120,7 @@ class Config:
     cache: bool = True
     lint: Mapping[str, Any] = {}
     budgets: Budgets = Budgets()
+    warnings: tuple[str, ...] = ()  # what loading dropped: paths and globs that point outside the home
 
 
 # The schema: every key a config file may hold, its type, and what it means.
@@ -121,7 +128,7 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "profile": ("str", f"host profile: auto (the default), {', '.join(PROFILES)}"),
     "index": ("str", "the index file's name inside the home"),
     "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
-    "topics": ("list[str]", "globs of topic files, relative to the home"),
+    "topics": ("list[str]", "globs of topic files, relative to the home (one that reaches outside it is ignored)"),
     "section_level": ("int", "headings of this level or higher start a section (1-6)"),
     "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
     "always": ("list[str]", "topics loaded on every dispatch"),
@@ -138,13 +145,29 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
                             "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
     "rollup_after": ("int", "lint warns (MEM208) when a rollup folder holds more dated files of closed weeks "
-                            "than this (default 14)"),
-    "stale_after_days": ("int", "a topic's `updated` older than this is stale"),
+                            "than this (0 to 1,000,000,000, default 14)"),
+    "stale_after_days": ("int", "a topic's `updated` older than this is stale (0 to 36,500 days, default 30)"),
     "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
     "lint": ("map", "select, ignore, severity, per_file_ignores"),
     "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
 }
 BUDGET_FIELDS = fields(Budgets)
+
+# The largest count a budget or a threshold may name: far past any host's figure (Claude Code's
+# 25,000 units, OpenClaw's 60,000 characters), and small enough for the float arithmetic of shares
+# (`head_tail` takes head_percent of a cap as a float; 10**400 would overflow it).
+MOST = 1_000_000_000
+# Each number's range (whole?, lowest, highest), from what the code does with it.
+NUMBERS: dict[str, tuple[bool, int, int]] = {
+    "section_level": (True, 1, 6),  # a markdown heading level
+    "query_floor": (False, 0, 1),  # a share of the best score
+    "rollup_after": (True, 0, MOST),  # a count of dated files (0: warn at the first)
+    "stale_after_days": (True, 0, 36_500),  # days back from today; a century (a date goes back ~739,000)
+}
+PERCENT_BUDGETS = ("head_percent", "tail_percent")
+NULLABLE_BUDGETS = frozenset(BUDGET_FIELDS) - {"load_cap_mode", "bundle_tokens", *PERCENT_BUDGETS}
+GLOB_KEYS = ("topics", "rollup", "dedupe_only", "context")  # lists of globs: each must be valid
+INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or globs inside the home
 
 
 def find_config(start: str) -> str | None:
@@ -226,8 +249,12 @@ def _plain(value: Any) -> Any:
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_plain(v) for v in value]
-    if isinstance(value, (bool, int, float)) or value is None:
+    if isinstance(value, bool) or value is None:
         return value
+    if isinstance(value, int):  # ruamel's ScalarInt and ScalarFloat, as the plain numbers they are
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
     return str(value)
 
 
@@ -238,8 +265,6 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "bool":
         return isinstance(value, bool)
-    if kind == "float":
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
     if kind == "list[str]":
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if kind == "map[str, str]":
@@ -251,15 +276,57 @@ def _check_type(key: str, value: Any, kind: str) -> bool:
     return isinstance(value, dict)
 
 
+def _shown(value: Any) -> str:
+    """A value as the config wrote it, for a message."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return repr(value)
+
+
+def number_problem(label: str, value: Any, whole: bool, low: int, high: int, nullable: bool = False) -> str | None:
+    """What is wrong with a number of the config, naming its range; None when it is right. An int
+    is a number; inf and nan lie in no range."""
+    if value is None and nullable:
+        return None
+    ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+    if ok and not isinstance(value, bool) and low <= value <= high:
+        return None
+    what = "a whole number" if whole else "a number"
+    return f"{label} must be {what} from {low:,} to {high:,}{', or null' if nullable else ''} (got {_shown(value)})"
+
+
+def _budget_problem(label: str, name: str, value: Any, null: bool = True) -> str | None:
+    """What is wrong with a budget's value (`null`: whether the layer can say null, as YAML can)."""
+    if name == "load_cap_mode":
+        return None if value in LOAD_CAP_MODES else f"{label} must be one of {', '.join(LOAD_CAP_MODES)}"
+    if name in PERCENT_BUDGETS:
+        return number_problem(label, value, True, 0, 100)
+    return number_problem(label, value, True, 1, MOST, null and name in NULLABLE_BUDGETS)
+
+
 def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None = None) -> None:
     lines = lines or {}
     for key, value in raw.items():
         line = lines.get(key)
         if key not in SCHEMA:
             raise ConfigError(f"unknown key {key!r}; valid keys: {', '.join(SCHEMA)}", where, line)
+        if key in NUMBERS:
+            problem = number_problem(key, value, *NUMBERS[key])
+            if problem is not None:
+                raise ConfigError(problem, where, line)
+            continue
         kind = SCHEMA[key][0]
         if not _check_type(key, value, kind):
             raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
+    for key in GLOB_KEYS:
+        for pattern in raw.get(key) or ():
+            problem = glob_problem(pattern)
+            if problem is not None:
+                raise ConfigError(f"{key} glob {pattern!r} is not a valid glob: {problem}", where, lines.get(key))
     if "profile" in raw and raw["profile"] not in (*PROFILES, "auto"):
         raise ConfigError(
             f"unknown profile {raw['profile']!r}; choose one of auto, {', '.join(PROFILES)}", where,
@@ -270,28 +337,57 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             where,
             lines.get("tokenizer"),
         )
-    level = raw.get("section_level")
-    if level is not None and not 1 <= level <= 6:
-        raise ConfigError("section_level must be between 1 and 6", where, lines.get("section_level"))
     for name, value in (raw.get("budgets") or {}).items():
         if name not in BUDGET_FIELDS:
             raise ConfigError(
                 f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where, lines.get("budgets")
             )
-        if name == "load_cap_mode":
-            if value not in LOAD_CAP_MODES:
-                raise ConfigError(f"load_cap_mode must be one of {', '.join(LOAD_CAP_MODES)}", where,
-                                  lines.get("budgets"))
-        elif name in ("head_percent", "tail_percent"):
-            if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100):
-                raise ConfigError(f"budget {name} must be a whole number from 0 to 100", where, lines.get("budgets"))
-        elif not (value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0)):
-            raise ConfigError(f"budget {name} must be a positive whole number", where, lines.get("budgets"))
+        problem = _budget_problem(name if name == "load_cap_mode" else f"budget {name}", name, value)
+        if problem is not None:
+            raise ConfigError(problem, where, lines.get("budgets"))
 
 
-def _still_valid(raw: Any) -> bool:
-    """A cached config is checked like a fresh one; one that fails is parsed again."""
-    if not isinstance(raw, dict):
+def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], guard: Guard,
+                warnings: list[str]) -> dict[str, Any]:
+    """The layer with every path and glob of `topics`, `rollup`, `dedupe_only`, `always` and the
+    `skills` normalised, and those that point outside the home dropped, each with a warning; an
+    `index` outside is an error. (`lessons` and `map` are checked where they are written, as
+    `--into` and `--map` are; `context` may name files outside the home on purpose.)"""
+    def kept(key: str, values: list[str], what: str) -> list[str]:
+        out = []
+        for value in values:
+            inside = inside_glob(value, guard)
+            if inside is None:
+                warnings.append(str(ConfigError(f"{what} {value!r} points outside the home; ignored", where,
+                                                lines.get(key))))
+            else:
+                out.append(inside)
+        return out
+
+    check_index(raw.get("index"), "index", guard, where, lines.get("index"))
+    out = dict(raw)
+    for key, value in raw.items():  # in the file's order, so the warnings are too
+        if key in INSIDE_KEYS:
+            out[key] = kept(key, value, f"{key} entry" if key == "always" else f"{key} glob")
+        elif key == "skills":
+            out[key] = {skill: kept(key, names, f"skill {skill!r} entry") for skill, names in value.items()}
+    return out
+
+
+def check_index(name: str | None, label: str, guard: Guard, where: str | None = None, line: int | None = None,
+                ) -> None:
+    """The index must lie inside the home, its symlinks resolved."""
+    if name is not None and guard.rel(os.path.join(guard.root, name)) is None:
+        raise ConfigError(f"{label} {name!r} points outside the home; the index must lie inside it", where, line)
+
+
+def _still_valid(entry: Any) -> bool:
+    """A cached config (its values and the line of each key) is checked like a fresh one; one that
+    fails is parsed again."""
+    if not isinstance(entry, dict) or not isinstance(raw := entry.get("raw"), dict):
+        return False
+    lines = entry.get("lines")
+    if not isinstance(lines, dict) or not all(type(line) is int for line in lines.values()):
         return False
     try:
         validate(raw, "cache")
@@ -301,7 +397,8 @@ def _still_valid(raw: Any) -> bool:
 
 
 def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
-    """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>."""
+    """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>;
+    a number outside its range is an error naming the variable."""
     raw: dict[str, Any] = {}
     for key in ("profile", "tokenizer", "index"):
         if env.get(f"MEMCTL_{key.upper()}"):
@@ -310,10 +407,19 @@ def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
     for name, value in env.items():
         if name == "MEMCTL_SECTION_LEVEL" or name.startswith("MEMCTL_BUDGET_"):
             key = "section_level" if name == "MEMCTL_SECTION_LEVEL" else name[len("MEMCTL_BUDGET_") :].lower()
+            number: Any
             try:
                 number = int(value)
             except ValueError:
-                raise ConfigError(f"{name} must be a whole number, not {value!r}") from None
+                number = value
+            if key == "section_level":
+                problem = number_problem(name, number, *NUMBERS[key])
+            elif key in BUDGET_FIELDS and key != "load_cap_mode":
+                problem = _budget_problem(name, key, number, null=False)
+            else:  # an unknown budget is named by validate(); load_cap_mode has no variable
+                problem = None if isinstance(number, int) else f"{name} must be a whole number, not {value!r}"
+            if problem is not None:
+                raise ConfigError(problem)
             if key == "section_level":
                 raw[key] = number
             else:
@@ -334,25 +440,30 @@ def load_config(
     env = os.environ if env is None else env
     path = explicit if explicit is not None else find_config(home)
     layers: list[dict[str, Any]] = []
+    guard = Guard(os.path.realpath(home))
+    warnings: list[str] = []
     if path is not None:
         try:
             text = read_text(path)
         except InputError as error:
             raise ConfigError(error.message, path) from None
-        key = f"cfg:{digest(text)}"
-        raw = cache.get(key, _still_valid) if cache is not None else None
-        if raw is None:
+        key = f"cfg:2:{digest(text)}"
+        cached = cache.get(key, _still_valid) if cache is not None else None
+        if cached is None:
             raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(path, text)
             validate(raw, path, lines)
             if cache is not None:
-                cache.put(key, raw)
-        layers.append(raw)
+                cache.put(key, {"raw": raw, "lines": lines})
+        else:
+            raw, lines = cached["raw"], cached["lines"]
+        layers.append(keep_inside(raw, path, lines, guard, warnings))
     env_raw = _from_env(env)
     validate(env_raw, "environment")
+    check_index(env_raw.get("index"), "MEMCTL_INDEX", guard)
     layers.append(env_raw)
     flags = {k: v for k, v in (overrides or {}).items() if v is not None}
     validate(flags, "command line")
-    layers.append(flags)
+    layers.append(keep_inside(flags, "command line", {}, guard, warnings))
 
     merged: dict[str, Any] = {}
     budgets: dict[str, Any] = {}
@@ -397,6 +508,7 @@ def load_config(
         cache=merged.get("cache", True),
         lint=merged.get("lint", {}),
         budgets=Budgets(**{**preset, **budgets}),
+        warnings=tuple(warnings),
     )
 
 
@@ -453,8 +565,8 @@ def volute_budgets(home: str) -> dict[str, Any]:
     if isinstance(memory, dict):
         for key, budget in (("softBudgetTokens", "index_tokens"), ("hardCapTokens", "load_cap_tokens")):
             value = memory.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
-                found[budget] = int(value)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:  # nan is not
+                found[budget] = int(min(value, MOST))  # 1e999 (Infinity) or more than any file: no cap in effect
     return found
 
 

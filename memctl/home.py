@@ -513,7 +513,7 @@ def load_home(
     shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived),
                       frozenset(linked) & {d.rel for d in topics}, tuple(skipped), tuple(unreadable), wikilinks,
-                      shown, notices)
+                      shown, (*notices, *config.warnings))  # the config's paths and globs it dropped
 
 
 def _stem(rel: str) -> str:

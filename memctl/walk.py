@@ -1,14 +1,17 @@
 """Finding a home's files: an iterative walk that counts each real file once.
 
 The walk starts at each glob's fixed leading folders and goes no deeper than the glob can match.
-It never follows a symlinked folder that leads outside the home or that it has walked already
-(`memory -> topics`, `topics/loop -> ..`), and it keeps one path for each real file (by device and
-inode), preferring a path with no link in it. Hidden files and folders are not walked.
+A glob whose fixed folders lie outside the home (`../notes/*.md`, `/etc/*`) is passed over: the
+config drops such globs when it loads (`inside_glob`), and the walk refuses them again. It never
+follows a symlinked folder that leads outside the home or that it has walked already (`memory ->
+topics`, `topics/loop -> ..`), and it keeps one path for each real file (by device and inode),
+preferring a path with no link in it. Hidden files and folders are not walked.
 """
 
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import stat
 from collections.abc import Callable
@@ -43,6 +46,11 @@ def matcher(pattern: str) -> Callable[[str], bool]:
 
 def glob_regex(pattern: str) -> re.Pattern[str]:
     """A glob with `**` (any number of folders), `*`, `?` and `[…]`, as one regex over `/` paths."""
+    return re.compile("".join(_glob_pieces(pattern)) + r"\Z")
+
+
+def _glob_pieces(pattern: str) -> list[str]:
+    """The regex of each piece of the glob; a `[…]` set's is the one that starts with `[`."""
     out, i = [], 0
     while i < len(pattern):
         if pattern.startswith("**/", i):
@@ -65,7 +73,49 @@ def glob_regex(pattern: str) -> re.Pattern[str]:
         else:
             out.append(re.escape(pattern[i]))
             i += 1
-    return re.compile("".join(out) + r"\Z")
+    return out
+
+
+def glob_problem(pattern: str) -> str | None:
+    """Why the glob cannot be used (`[z-a]`: a bad character range), or None. Only a `[…]` set
+    can be wrong: everything else in a glob is a literal or a wildcard."""
+    if "[" not in pattern:
+        return None
+    for piece in _glob_pieces(pattern):
+        if piece.startswith("["):  # each set alone, so the message is about it (`[!]`: no characters)
+            try:
+                re.compile(piece)
+            except re.error as exc:
+                return str(exc.msg)
+    return None
+
+
+def inside_glob(pattern: str, guard: Guard) -> str | None:
+    """The glob relative to the home, its fixed leading folders normalised (`./topics/*.md` is
+    `topics/*.md`), or None when it reaches outside the home: an absolute glob not under the home,
+    or one whose `..` climb above it (`**` counted as no folder at all, so `**/../..` is refused).
+    A symlinked folder is the walk's to judge, when it gets there."""
+    parts = pattern.split("/")
+    fixed = next((i for i, part in enumerate(parts) if _wild(part)), len(parts))
+    if pattern.startswith("/"):
+        found = guard.rel("/".join(parts[:fixed]) or "/")
+        if found is None:
+            return None
+        head = [] if found == "." else [found]
+    else:
+        normal = posixpath.normpath("/".join(parts[:fixed]) or ".")
+        if normal == ".." or normal.startswith("../"):
+            return None
+        head = [] if normal == "." else [normal]
+    depth = len(head[0].split("/")) if head else 0
+    for part in parts[fixed:]:
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif part not in ("", ".", "**"):
+            depth += 1
+    return "/".join(head + parts[fixed:])
 
 
 def _start(pattern: str) -> tuple[str, int | None]:
@@ -98,8 +148,9 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
     linked_later: list[tuple[str, int, bool, int | None]] = []
     for start, depth in sorted(starts.items(), reverse=True):
         through = _through_link(root, start)
-        if through and guard.rel(os.path.join(root, start)) is None:
-            passed.append((start, "symlink resolves outside the home", os.path.realpath(os.path.join(root, start))))
+        if guard.rel(os.path.join(root, start)) is None:  # `..`, absolute, or a link out: never listed
+            why = "symlink resolves outside the home" if through else "glob's folder lies outside the home"
+            passed.append((start, why, os.path.realpath(os.path.join(root, start))))
             continue
         (linked_later if through else plain).append((start, 0, through, depth))
     while plain or linked_later:
