@@ -1,4 +1,5 @@
-"""docs/reference.md's command reference and rule table are generated; this test keeps them in step."""
+"""docs/reference.md's command reference and rule table are generated; these tests keep them in step,
+and the README's command table and exit codes with the CLI."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import typer.main
 from typer.testing import CliRunner
 
+from memctl import errors
 from memctl.cli.main import app
 from memctl.lint import all_rules
 
@@ -47,3 +49,13 @@ def test_reference_matches_the_cli():
         return
     assert updated == text, "docs/reference.md is out of date: run MEMCTL_UPDATE_GOLDEN=1 make test"
 
+
+def test_readme_lists_every_command():
+    listed = set(re.findall(r"^\| `memctl ([a-z-]+)` \|", README.read_text(encoding="utf-8"), re.M))
+    assert listed == set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+
+
+def test_readme_documents_the_exit_codes():
+    section = README.read_text(encoding="utf-8").split("## Exit codes\n", 1)[1].split("\n## ", 1)[0]
+    codes = [errors.EXIT_OK, errors.EXIT_FINDINGS, errors.EXIT_ERROR, errors.EXIT_INTERRUPTED]
+    assert re.findall(r"^\| (\d+) \|", section, re.M) == [str(code) for code in codes]
