@@ -4,7 +4,7 @@ Generated homes of 2,500 and 10,000 topic files (each about 4 KB: four `##` sect
 items, with shared words and a vocabulary of its own, and dated entries) and one home whose single
 topic is 25 MB (600,000 list lines). Each command runs cold (its cache file removed first) and then
 warm, ROUNDS times; the table gives medians, peak memory, and how the time grew from 2,500 to 10,000
-topics (linear growth is 4.0x). Figures go in the README; nothing here is asserted.
+topics (linear growth is 4.0x). Figures go in benchmarks/RESULTS.md; nothing here is asserted.
 """
 
 from __future__ import annotations

@@ -377,7 +377,7 @@ def _links_to(index_text: str, index_rel: str, rel: str) -> bool:
 
 
 def plan_data(plan: CapturePlan, applied: bool) -> dict[str, object]:
-    """The plan as JSON data (documented in the README)."""
+    """The plan as JSON data (documented in docs/commands.md)."""
     return {
         "lessons_file": plan.lessons,
         "source": plan.source.label,

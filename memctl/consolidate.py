@@ -532,7 +532,7 @@ def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: dat
 
 
 def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
-    """The plan as JSON data (documented in the README)."""
+    """The plan as JSON data (documented in docs/commands.md)."""
     return {
         "target": plan.target,
         "tokenizer": plan.tokenizer,

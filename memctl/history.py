@@ -418,7 +418,7 @@ def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[s
 
 def build_report(home: MemoryHome, period: str, since: datetime | None, until: datetime,
                  with_dispatches: bool) -> dict[str, Any]:
-    """The history report (documented in the README); `note` says why it is empty, if it is."""
+    """The history report (documented in docs/commands.md); `note` says why it is empty, if it is."""
     grown = growth(home, period, since, until)
     record = dispatches(home, period, since, until) if with_dispatches else None
     report: dict[str, Any] = {"home": home.shown, "period": period, "tokenizer": home.counter.name,

@@ -221,7 +221,7 @@ class MemoryHome:
     unreadable: tuple[InputError, ...]  # topic and archive files that could not be read; skipped
     wikilinks: tuple[tuple[str, int, str | None], ...]  # the index's [[links]]: text, line, topic it names
     shown: str = "."  # the home as the user named it, for reports
-    notices: tuple[str, ...] = ()  # what loading did besides reading: an interrupted write finished
+    notices: tuple[str, ...] = ()  # said on loading: an unfinished write, config entries dropped, no cache
 
     @cached_property
     def index_cap(self) -> CapResult:

@@ -484,7 +484,7 @@ def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str], list[str]]:
 
 
 def plan_data(plan: RollupPlan, applied: bool) -> dict[str, object]:
-    """The plan as JSON data (documented in the README)."""
+    """The plan as JSON data (documented in docs/commands.md)."""
     archived = [c.rel for c in plan.write.changes if c.before is None and c.rel.startswith("archive/")]
     index = [c.rel for c in plan.write.changes if c.before is not None and not c.removed
              and c.rel not in {g.rel for g in plan.groups}]

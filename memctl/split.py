@@ -441,7 +441,7 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int
 
 
 def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
-    """The plan as JSON data (documented in the README)."""
+    """The plan as JSON data (documented in docs/commands.md)."""
     return {
         "source": plan.source,
         "tokenizer": plan.tokenizer,

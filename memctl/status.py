@@ -1,6 +1,6 @@
 """`memctl status`: headroom against every budget, and the size of every section and topic.
 
-The report is plain data; its JSON form is documented in the README and kept stable.
+The report is plain data; its JSON form is documented in docs/commands.md and kept stable.
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def unified_diff(plan: WritePlan) -> str:
 class HomeLock:
     """The home's write lock (`.memctl/lock`), held by one memctl process at a time.
 
-    An agent that writes memory itself can take the same lock (see the README) or use
+    An agent that writes memory itself can take the same lock (see docs/safety.md) or use
     `memctl append`, so that memctl never rewrites a file under its feet.
     """
 

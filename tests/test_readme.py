@@ -1,4 +1,5 @@
-"""The README's command reference and rule table are generated; this test keeps them in step."""
+"""docs/reference.md's command reference and rule table are generated; these tests keep them in step,
+and the README's command table and exit codes with the CLI."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import re
 import typer.main
 from typer.testing import CliRunner
 
+from memctl import errors
 from memctl.cli.main import app
 from memctl.lint import all_rules
 
 from .conftest import ROOT
 
 README = ROOT / "README.md"
+REFERENCE = ROOT / "docs" / "reference.md"
 
 
 def help_text(*args: str) -> str:
@@ -34,14 +37,25 @@ def generated() -> dict[str, str]:
     return {"help": "\n".join(blocks), "rules": "\n".join(rules) + "\n"}
 
 
-def test_readme_reference_matches_the_cli():
-    text = README.read_text(encoding="utf-8")
+def test_reference_matches_the_cli():
+    text = REFERENCE.read_text(encoding="utf-8")
     updated = text
     for name, content in generated().items():
         pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(<!-- {name}:end -->)", re.S)
-        assert pattern.search(updated), f"README lacks the {name} markers"
+        assert pattern.search(updated), f"docs/reference.md lacks the {name} markers"
         updated = pattern.sub(lambda m, c=content: m.group(1) + c + m.group(2), updated)
     if os.environ.get("MEMCTL_UPDATE_GOLDEN") == "1":
-        README.write_text(updated, encoding="utf-8")
+        REFERENCE.write_text(updated, encoding="utf-8")
         return
-    assert updated == text, "README is out of date: run MEMCTL_UPDATE_GOLDEN=1 make test"
+    assert updated == text, "docs/reference.md is out of date: run MEMCTL_UPDATE_GOLDEN=1 make test"
+
+
+def test_readme_lists_every_command():
+    listed = set(re.findall(r"^\| `memctl ([a-z-]+)` \|", README.read_text(encoding="utf-8"), re.M))
+    assert listed == set(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+
+
+def test_readme_documents_the_exit_codes():
+    section = README.read_text(encoding="utf-8").split("## Exit codes\n", 1)[1].split("\n## ", 1)[0]
+    codes = [errors.EXIT_OK, errors.EXIT_FINDINGS, errors.EXIT_ERROR, errors.EXIT_INTERRUPTED]
+    assert re.findall(r"^\| (\d+) \|", section, re.M) == [str(code) for code in codes]

@@ -47,7 +47,7 @@ def redact(text: str) -> str:
 
 
 def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
-    """The bundle as JSON data: documented in the README, stable."""
+    """The bundle as JSON data: documented in docs/commands.md, stable."""
     files = []
     for entry in bundle.entries:
         if entry.path.startswith("memctl:"):
