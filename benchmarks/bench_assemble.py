@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from memctl.cache import cache_file
+from memctl.model.cache import cache_file
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "25"))
 FLEET = int(os.environ.get("BENCH_FLEET", "10000"))  # topics in the large home (0: skip it)

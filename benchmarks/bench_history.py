@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from memctl.cache import cache_file
+from memctl.model.cache import cache_file
 
 COMMITS = 1000
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))

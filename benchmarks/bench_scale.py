@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from memctl.cache import cache_file
+from memctl.model.cache import cache_file
 
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 TIMEOUT = float(os.environ.get("BENCH_TIMEOUT", "300"))  # a run past it is cut and shown as inf

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memctl.assemble import AssembleOptions, assemble
+from memctl.commands.assemble import AssembleOptions, assemble
 from memctl.errors import MemctlError
-from memctl.home import load_home
+from memctl.model.home import load_home
 
 from .conftest import ROOT, check_golden
 
@@ -103,7 +103,7 @@ def test_notice_names_at_most_twenty():
     home = load_home("fixtures/fat", overrides={"section_level": 1})
     lines = "".join(f"# S{i}\n" + "word " * 50 + "\n" for i in range(40))
     del home
-    from memctl.bundle import Omission, notice_lines
+    from memctl.commands.bundle import Omission, notice_lines
 
     omitted = [Omission("MEMORY.md", f"S{i}", 10, "over budget", True) for i in range(25)]
     rendered = notice_lines(omitted)
@@ -292,7 +292,7 @@ def test_bundle_names_path_that_does_not_exist(cli):
 
 
 def test_query_terms_are_stemmed_words_without_stop_words_or_possessives():
-    from memctl.relevance import fold, query_terms
+    from memctl.commands.relevance import fold, query_terms
 
     assert query_terms("Write this week's post") == {"write", "week", "post"}
     assert query_terms("Status check: is the gate open?") == {"status", "check", "gate", "open"}
@@ -313,7 +313,7 @@ def test_term_finder_finds_what_one_word_start_pattern_finds(text, terms, cut):
     import re
     from collections import Counter
 
-    from memctl.relevance import _CJK, TermFinder
+    from memctl.commands.relevance import _CJK, TermFinder
 
     reference = re.compile("|".join(re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
                                     for t in sorted(terms, key=len, reverse=True)))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memctl.capture import (
+from memctl.commands.capture import (
     find_candidates,
     from_text,
     lesson_key,

@@ -41,7 +41,7 @@ def test_only_the_cli_imports_typer_or_rich():
 def test_one_function_counts_tokens():
     callers = [str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")
                if "encode_ordinary" in p.read_text(encoding="utf-8")]
-    assert callers == ["tokens.py"]
+    assert callers == ["model/tokens.py"]
 
 
 def typer_assemble_options() -> set[str]:

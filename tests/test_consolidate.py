@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memctl.consolidate import Options, plan_consolidate, verify
+from memctl.commands.consolidate import Options, plan_consolidate, verify
 from memctl.errors import GuaranteeError
-from memctl.home import load_home
-from memctl.journal import apply_plan
+from memctl.model.home import load_home
+from memctl.safe.journal import apply_plan
 
 from .conftest import check_golden
 
@@ -70,7 +70,7 @@ def test_topics_under_target_are_read_only_when_a_key_checksum_matches(copy_fixt
     """Topics under target are read entry by entry only when one of their entries' key checksums is
     one of the over-target topics' keys' checksums. With every checksum the same (every topic read),
     and with the checksums read back from the cache, the plan is the same."""
-    import memctl.consolidate as consolidate
+    import memctl.commands.consolidate as consolidate
 
     home = load_home(copy_fixture("consolidate"))
     options = Options(target=target)
@@ -170,7 +170,7 @@ def test_a_failing_or_missing_command_is_a_warning(copy_fixture, cli):
 def test_guarantee_failure_writes_nothing(copy_fixture, cli, monkeypatch):
     root = copy_fixture("consolidate")
     snapshot = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
-    monkeypatch.setattr("memctl.consolidate._spaced", lambda text, nl: "")  # archive loses the old entries
+    monkeypatch.setattr("memctl.commands.consolidate._spaced", lambda text, nl: "")  # archive loses the old entries
     result = cli("consolidate", str(root), "--apply")
     assert result.exit_code == 2 and "nothing lost" in result.stderr and result.stdout == ""
     assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == snapshot
@@ -267,8 +267,8 @@ def test_lint_fix_rewrites_stale_counts_and_checks_every_topics_links(copy_fixtu
 def test_updated_is_set_in_place_and_reads_as_the_yaml_path_writes_it(front):
     from ruamel.yaml import YAML
 
-    from memctl.consolidate import _set_updated, _set_updated_yaml
-    from memctl.markdown import front_matter_span, split_lines
+    from memctl.commands.consolidate import _set_updated, _set_updated_yaml
+    from memctl.model.markdown import front_matter_span, split_lines
 
     text = f"---\n{front}---\n# Body\n- an entry\n"
     day = date(2026, 11, 29)
@@ -298,7 +298,7 @@ ENTRY_TEXT = st.lists(st.one_of(
 def test_entry_keys_of_a_topic_at_once_are_each_entry_s_key(texts, ignore_dates):
     """Keys made for all of a topic's entries in one pass (rules run over the texts joined) equal
     the keys made one entry at a time: separators, final sigma and white space never cross over."""
-    from memctl.entries import entry_key, entry_keys
+    from memctl.model.entries import entry_key, entry_keys
 
     assert entry_keys(texts, ignore_dates) == [entry_key(text, ignore_dates) for text in texts]
 
@@ -310,7 +310,7 @@ FRONT_TEXT = st.lists(st.sampled_from(["---", "...", "--- ", "\ufeff---", "----"
 @settings(max_examples=400, deadline=None)
 @given(FRONT_TEXT)
 def test_the_body_start_found_in_the_text_is_the_one_found_in_its_lines(text):
-    from memctl.markdown import front_matter_chars, front_matter_span, split_lines
+    from memctl.model.markdown import front_matter_chars, front_matter_span, split_lines
 
     lines = split_lines(text)
     assert front_matter_chars(text) == len("".join(lines[: front_matter_span(lines)]))
@@ -320,8 +320,8 @@ def test_the_body_start_found_in_the_text_is_the_one_found_in_its_lines(text):
 @given(st.lists(st.sampled_from(["- a\n", "- b\r\n", "  \n", "\n", "- c", "x\r\r\n", " - a\n"]), max_size=40),
        st.integers(1, 12))
 def test_nonblank_lines_read_a_piece_at_a_time_are_the_lines(pieces, size):
-    from memctl import consolidate
-    from memctl.markdown import split_lines
+    from memctl.commands import consolidate
+    from memctl.model.markdown import split_lines
 
     text = "".join(pieces)
     whole = [line.rstrip("\r\n") for line in split_lines(text) if line.strip()]
@@ -337,7 +337,7 @@ def test_nonblank_lines_read_a_piece_at_a_time_are_the_lines(pieces, size):
 
 
 def test_verify_finds_an_archive_that_would_not_only_grow(copy_fixture):
-    from memctl.writer import FileChange, WritePlan
+    from memctl.safe.writer import FileChange, WritePlan
 
     root = copy_fixture("consolidate")
     (root / "archive").mkdir()
@@ -361,7 +361,7 @@ ENTRIES = st.lists(st.builds(
 @settings(max_examples=300, deadline=None)
 @given(ENTRIES, st.text(alphabet="0123456789,;ips-x ", max_size=30))
 def test_entries_read_back_from_the_cache_are_the_entries_written(rows, garbage):
-    from memctl.entries import Entry, entries_from_json, entries_to_json
+    from memctl.model.entries import Entry, entries_from_json, entries_to_json
 
     entries = [Entry(*row) for row in rows]
     written = entries_to_json(entries)

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from memctl.consolidate import Options, plan_consolidate, verify
+from memctl.commands.consolidate import Options, plan_consolidate, verify
+from memctl.commands.split import Options as SplitOptions
+from memctl.commands.split import plan_split
 from memctl.errors import MemctlError
-from memctl.home import load_home
-from memctl.journal import apply_plan, recover_home
-from memctl.split import Options as SplitOptions
-from memctl.split import plan_split
+from memctl.model.home import load_home
+from memctl.safe.journal import apply_plan, recover_home
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 TODAY = date(2026, 11, 29)
@@ -59,8 +59,8 @@ def rollup_home(root: Path) -> None:
 def plan_for(command: str, root: Path):
     home = load_home(root)
     if command == "rollup":
-        from memctl.rollup import plan_rollup, read_dated
-        from memctl.rollup import verify as verify_rollup
+        from memctl.commands.rollup import plan_rollup, read_dated
+        from memctl.commands.rollup import verify as verify_rollup
 
         files, texts, _ = read_dated(home)
         plan = plan_rollup(texts, files, home.index.rel, "week", TODAY)
@@ -224,9 +224,9 @@ def test_sigkill_at_every_step_leaves_the_old_or_the_new_home(scenario, tmp_path
 def test_a_removal_killed_after_setting_the_file_aside_keeps_an_agents_late_append(tmp_path):
     """Killed between renaming a source aside and comparing it: an agent had appended to it in that
     instant, so recovery puts it back under its name, sees it changed, and undoes the write."""
-    from memctl.cache import user_key
-    from memctl.journal import _begin, _temp_name, recover
-    from memctl.writer import FileChange
+    from memctl.model.cache import user_key
+    from memctl.safe.journal import _begin, _temp_name, recover
+    from memctl.safe.writer import FileChange
 
     root = tmp_path / "home"
     root.mkdir()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from memctl.history import glob_match, windows
-from memctl.home import load_home
+from memctl.commands.history import glob_match, windows
+from memctl.model.home import load_home
 
 START = datetime(2026, 9, 1, 12, 0, tzinfo=timezone.utc)
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memctl.cache import Cache
 from memctl.errors import InputError, MemctlError
-from memctl.home import load_doc, load_home
-from memctl.tokens import TokenCounter
+from memctl.model.cache import Cache
+from memctl.model.home import load_doc, load_home
+from memctl.model.tokens import TokenCounter
 
 from .conftest import FIXTURES
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from memctl.cache import Cache, cache_file
-from memctl.consolidate import Options, plan_consolidate, verify
+from memctl.commands.consolidate import Options, plan_consolidate, verify
 from memctl.errors import GuaranteeError
-from memctl.home import load_home
-from memctl.journal import apply_plan
+from memctl.model.cache import Cache, cache_file
+from memctl.model.home import load_home
+from memctl.safe.journal import apply_plan
 
 TODAY = date(2026, 11, 29)
 SUMMARIZERS = Path(__file__).parent / "summarizers"
@@ -378,7 +378,7 @@ def test_an_index_or_config_that_is_a_fifo_is_one_line_not_a_hang(cli, tmp_path,
 @pytest.mark.parametrize("pattern", ["topics/**/*.md", "memory/*.md", "*.md", "a/**/b/*.md", "t?pics/[ab]*.md",
                                      "**/*.md", "notes/**/*-x.md"])
 def test_glob_matchers_agree_with_the_regex(pattern):
-    from memctl.walk import glob_regex, matcher
+    from memctl.model.walk import glob_regex, matcher
 
     paths = ["topics/a.md", "topics/x/y/a.md", "memory/a.md", "memory/x/a.md", "a.md", "a/b/c.md", "a/x/b/c.md",
              "tapics/b.md", "notes/q-x.md", "notes/x/.md", "topics/.md", "x.mdx", "topicsa.md"]
@@ -389,7 +389,7 @@ def test_glob_matchers_agree_with_the_regex(pattern):
 def test_cache_entries_are_decoded_when_asked_for_and_kept_as_they_were(tmp_path):
     """One line an entry: a run decodes the values it asks for; the others are written back byte
     for byte; a line without a tab, or a value that is not JSON, is a miss, never a crash."""
-    from memctl.cache import Cache
+    from memctl.model.cache import Cache
 
     path = str(tmp_path / "home.cache")
     cache = Cache(path)
@@ -406,7 +406,7 @@ def test_cache_entries_are_decoded_when_asked_for_and_kept_as_they_were(tmp_path
     with pytest.raises(ValueError):
         again.put("bad\tkey", 1)
     # a damaged payload under a valid signature can only come from memctl itself; still, no crash
-    from memctl.cache import _MAGIC, CACHE_VERSION, _sign
+    from memctl.model.cache import _MAGIC, CACHE_VERSION, _sign
 
     damaged = b"no tab here\ntok:x\t[1,\ntok:y\t[5]\n"
     header = b" ".join((_MAGIC, str(CACHE_VERSION).encode(), _sign(again._key, damaged).encode()))
@@ -417,7 +417,7 @@ def test_cache_entries_are_decoded_when_asked_for_and_kept_as_they_were(tmp_path
 
 def test_two_runs_that_save_one_cache_keep_each_other_s_entries(tmp_path):
     """Two runs read the cache, each adds its own entries, both save: the second keeps the first's."""
-    from memctl.cache import Cache
+    from memctl.model.cache import Cache
 
     path = str(tmp_path / "home.cache")
     start = Cache(path)

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from memctl.assemble import AssembleOptions, assemble
+from memctl.commands.assemble import AssembleOptions, assemble
+from memctl.commands.lint import LintOptions, lint_home
 from memctl.errors import ConfigError
-from memctl.home import load_home
-from memctl.lint import LintOptions, lint_home
-from memctl.loadcap import index_sizes
-from memctl.openclaw import bootstrap
-from memctl.tokens import utf16_len
+from memctl.hosts.loadcap import index_sizes
+from memctl.hosts.openclaw import bootstrap
+from memctl.model.home import load_home
+from memctl.model.tokens import utf16_len
 
 from .test_status import TODAY
 
@@ -161,7 +161,7 @@ ARC = f"{HOSTS}/arc-repo/memory"
 
 
 def test_context_files_are_counted_once_with_their_imports_and_skills_only_when_requested():
-    from memctl.context import load_context
+    from memctl.model.context import load_context
 
     home = load_home(ARC)
     context = load_context(home)
@@ -177,7 +177,7 @@ def test_context_files_are_counted_once_with_their_imports_and_skills_only_when_
 
 
 def test_assemble_leaves_room_for_the_context_files(cli):
-    from memctl.context import load_context
+    from memctl.model.context import load_context
 
     home = load_home(ARC)
     spent = load_context(home).tokens(("deploy",))

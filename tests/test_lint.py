@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from memctl.home import load_home
-from memctl.lint import LintOptions, all_rules, lint_home
-from memctl.lint.output import _escape_data, _escape_property
+from memctl.commands.lint import LintOptions, all_rules, lint_home
+from memctl.commands.lint.output import _escape_data, _escape_property
+from memctl.model.home import load_home
 
 from .conftest import FIXTURES, ROOT, check_golden
 
@@ -56,7 +56,7 @@ def test_golden_per_format(cli, fmt, monkeypatch):
 
 
 def test_sarif_lists_each_rule_once_and_points_at_them():
-    from memctl.lint.output import render_sarif
+    from memctl.commands.lint.output import render_sarif
 
     diagnostics, _ = lint_home(load_home("fixtures/lint/topics"), TODAY, LintOptions())
     sarif = json.loads(render_sarif(diagnostics, all_rules()))
@@ -142,7 +142,7 @@ def test_secret_patterns_skip_placeholders(tmp_path):
 
 def test_every_output_format_is_offered_and_rendered():
     from memctl.cli.lint import LintFormat
-    from memctl.lint.output import FORMATS, render
+    from memctl.commands.lint.output import FORMATS, render
 
     assert [f.value for f in LintFormat] == list(FORMATS)
     diagnostics, files = lint_home(load_home("fixtures/lint/index-long"), TODAY, LintOptions())

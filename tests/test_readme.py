@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from memctl import errors
 from memctl.cli.main import app
-from memctl.lint import all_rules
+from memctl.commands.lint import all_rules
 
 from .conftest import ROOT
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memctl.rollup import dated, period_of
+from memctl.commands.rollup import dated, period_of
 
 from .conftest import FIXTURES
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from memctl.secrets import find_secrets, redact
+from memctl.model.secrets import find_secrets, redact
 
 SEED = ("legal winner thank year wave sausage worth useful legal winner thank yellow")  # BIP-39's test vector
 TRUE = [
@@ -74,7 +74,7 @@ def test_look_alikes_pass(text):
 def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts):
     """The literal checks that let a text skip a pattern are necessary conditions: with them off
     (every pattern searched on every text), or reading the text in pieces, the findings are the same."""
-    from memctl import secrets
+    from memctl.model import secrets
 
     text = "".join(parts)
     fast = list(secrets.find_secrets(text))

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memctl import split
+from memctl.commands import split
+from memctl.commands.split import Options, plan_split, slugify
 from memctl.errors import GuaranteeError
-from memctl.home import load_home
-from memctl.journal import apply_plan
-from memctl.split import Options, plan_split, slugify
-from memctl.writer import home_lock
+from memctl.model.home import load_home
+from memctl.safe.journal import apply_plan
+from memctl.safe.writer import home_lock
 
 TODAY = date(2026, 11, 29)
 NOW = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
@@ -87,7 +87,7 @@ def test_a_failed_guarantee_writes_nothing(copy_fixture, cli, monkeypatch):
         text, inserted = real(doc, moves, heading)
         return text[:5] + text[6:], inserted
 
-    monkeypatch.setattr("memctl.split._rebuild", corrupted)
+    monkeypatch.setattr("memctl.commands.split._rebuild", corrupted)
     result = cli("split", str(root), "--apply")
     assert result.exit_code == 2 and result.stdout == ""
     assert "conservation" in result.stderr
@@ -105,7 +105,7 @@ def test_a_change_on_disk_after_planning_stops_the_write(copy_fixture):
 
 def test_a_second_writer_waits_then_fails_clearly(copy_fixture, cli, monkeypatch):
     root = copy_fixture("fat")
-    monkeypatch.setattr("memctl.writer.LOCK_TIMEOUT", 0.2)
+    monkeypatch.setattr("memctl.safe.writer.LOCK_TIMEOUT", 0.2)
     with home_lock(root.resolve()):
         result = cli("split", str(root), "--apply")
     assert result.exit_code == 2 and "another memctl process is writing this home" in result.stderr
@@ -301,7 +301,7 @@ def test_front_matter_written_by_hand_reads_as_what_ruamel_writes(title, summary
     back to, with a YAML parser and with the quick reader where that reads it."""
     from ruamel.yaml import YAML
 
-    from memctl.markdown import simple_front_matter
+    from memctl.model.markdown import simple_front_matter
 
     day = date(2026, 11, 29)
     fast = split._front_matter(title, summary, "deploys", day, "\n")
@@ -318,7 +318,8 @@ def test_front_matter_written_by_hand_reads_as_what_ruamel_writes(title, summary
 def test_verify_finds_a_moved_section_that_changed(copy_fixture, monkeypatch, change):
     root = copy_fixture("fat")
     real = split.relink
-    monkeypatch.setattr("memctl.split.relink", lambda text, *rest: (change(real(text, *rest)[0]), real(text, *rest)[1]))
+    monkeypatch.setattr("memctl.commands.split.relink",
+                        lambda text, *rest: (change(real(text, *rest)[0]), real(text, *rest)[1]))
     with pytest.raises(GuaranteeError, match="would not land whole"):
         plan(root, keep=["Directives"])
 

@@ -6,8 +6,8 @@ from datetime import date
 import pytest
 
 from memctl.cli.views import render_fleet_text, render_status_text
-from memctl.home import load_home
-from memctl.status import build_status
+from memctl.commands.status import build_status
+from memctl.model.home import load_home
 
 from .conftest import FIXTURES, check_golden
 

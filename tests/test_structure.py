@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memctl.markdown import front_matter_span, parse_body, split_lines
-from memctl.structure import structure
+from memctl.model.markdown import front_matter_span, parse_body, split_lines
+from memctl.model.structure import structure
 
 from .conftest import ROOT
 
@@ -61,7 +61,7 @@ def test_entries_read_without_the_inline_pass_are_the_full_parse_s_blocks():
     """consolidate's reference reads block tokens alone; they are the full parse's, token for token."""
     from markdown_it import MarkdownIt
 
-    from memctl.entries import _block_tokens
+    from memctl.model.entries import _block_tokens
 
     full = MarkdownIt("commonmark")
     for text in _outline_corpus():
@@ -75,8 +75,8 @@ def test_entries_found_with_pulldown_cmark_are_markdown_it_s():
     """consolidate's top-level headings, items and paragraphs: pulldown-cmark gives markdown-it's, but
     for trailing blank lines (which an entry never keeps), wherever memctl uses it (no reference
     definitions); so the entries, which are made from the outline, are the reference's."""
-    from memctl.entries import outline, reference_outline
-    from memctl.structure import _REFERENCE_DEFINITION, block_outline
+    from memctl.model.entries import outline, reference_outline
+    from memctl.model.structure import _REFERENCE_DEFINITION, block_outline
 
     def trimmed(blocks, lines):
         return [(kind, a, b if kind == "heading" else _last_text(lines, a, b), c) for kind, a, b, c in blocks]
@@ -134,7 +134,7 @@ FRONT_LINES = ["title: Deploys\n", "title:   Spaced out\n", "updated: 2026-11-02
 def test_front_matter_read_without_a_yaml_parser_is_ruamel_s(monkeypatch):
     """The quick reader of usual front matter gives exactly what ruamel.yaml gives, errors included
     (it hands ruamel.yaml anything it is not sure of)."""
-    from memctl import markdown
+    from memctl.model import markdown
 
     rng = random.Random(11)
     texts = ["".join(rng.choice(FRONT_LINES) for _ in range(rng.randint(1, 6))) for _ in range(1500)]
@@ -156,7 +156,7 @@ def test_entries_are_the_blocks_outside_dated_sections_and_the_sections(parts):
     """entries_and_headings reads the outline in one pass; it gives what the rule says, read the
     slow way: a heading that opens with a date is an entry up to the next heading of its level or
     above, and a block is an entry of its own unless such a section holds it."""
-    from memctl.entries import _HEADING_DATE, entries_and_headings, entry_date, outline
+    from memctl.model.entries import _HEADING_DATE, entries_and_headings, entry_date, outline
 
     lines = split_lines("".join(parts))
     first = front_matter_span(lines)

@@ -5,10 +5,10 @@ import tiktoken
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import memctl.tokens as tokens_module
-from memctl.cache import Cache
+import memctl.model.tokens as tokens_module
 from memctl.errors import ConfigError
-from memctl.tokens import TokenCounter
+from memctl.model.cache import Cache
+from memctl.model.tokens import TokenCounter
 
 # lines built to tempt the BPE pre-tokenizer across a line end
 LINE_PIECES = ["## Heading\n", "   ## indented\n", "text   \n", "\n", "\r\n", "  \n", "- item 12345\n",
@@ -89,7 +89,7 @@ def test_blocks_joined_after_a_newline_before_lt_are_additive(first, second):
 
 
 def test_cache_keeps_what_this_run_used_when_full(tmp_path, monkeypatch):
-    import memctl.cache as cache_module
+    import memctl.model.cache as cache_module
 
     monkeypatch.setattr(cache_module, "MAX_ENTRIES", 3)
     path = tmp_path / "cache.json"
@@ -167,9 +167,9 @@ def test_texts_counted_together_are_each_counted_alone(monkeypatch, processors):
     what they stored answers the next run."""
     import random
 
-    from memctl.cache import Cache
+    from memctl.model.cache import Cache
 
-    monkeypatch.setattr("memctl.tokens.os.sched_getaffinity", lambda pid: set(range(processors)), raising=False)
+    monkeypatch.setattr("memctl.model.tokens.os.sched_getaffinity", lambda pid: set(range(processors)), raising=False)
     rng = random.Random(processors)
     words = [*LINE_PIECES, "日本語 ", "🚀", "word ", "'s ", "  "]
     texts = ["".join(rng.choice(words) for _ in range(rng.randint(0, 1200))) for _ in range(300)]

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from memctl.cache import blake2b, cache_file, user_key
 from memctl.errors import GuaranteeError
-from memctl.fsutil import check_destination
-from memctl.journal import _begin
-from memctl.writer import FileChange
+from memctl.model.cache import blake2b, cache_file, user_key
+from memctl.safe.fsutil import check_destination
+from memctl.safe.journal import _begin
+from memctl.safe.writer import FileChange
 
 from .conftest import FIXTURES
 
@@ -263,11 +263,11 @@ def test_a_cache_folder_or_key_others_can_write_is_not_used(cli, copy_fixture, o
 # --- a writer racing an agent that appends without the lock --------------------------------------
 
 def test_a_writer_whose_file_changed_while_it_planned_plans_again_and_applies(cli, copy_fixture, monkeypatch):
-    import memctl.journal
+    import memctl.safe.journal
 
     root = copy_fixture("consolidate")
     topic = root / "topics" / "incidents.md"
-    real = memctl.journal.apply_plan
+    real = memctl.safe.journal.apply_plan
     appended = []
 
     def agent_appends_first(home_root, plan, command="write"):  # the agent writes between plan and write
@@ -277,7 +277,7 @@ def test_a_writer_whose_file_changed_while_it_planned_plans_again_and_applies(cl
             appended.append(True)
         return real(home_root, plan, command)
 
-    monkeypatch.setattr(memctl.journal, "apply_plan", agent_appends_first)
+    monkeypatch.setattr(memctl.safe.journal, "apply_plan", agent_appends_first)
     result = cli("consolidate", str(root), "--apply")
     assert result.exit_code == 0, result.stderr
     assert "a lesson the agent wrote while memctl planned" in topic.read_text()
@@ -286,18 +286,18 @@ def test_a_writer_whose_file_changed_while_it_planned_plans_again_and_applies(cl
 
 
 def test_a_writer_gives_up_after_planning_again_five_times(cli, copy_fixture, monkeypatch):
-    import memctl.journal
+    import memctl.safe.journal
 
     root = copy_fixture("fat")
     index = root / "MEMORY.md"
-    real = memctl.journal._apply_locked
+    real = memctl.safe.journal._apply_locked
 
     def agent_always_appends(home_root, plan, command):
         with open(index, "a") as handle:
             handle.write("- another line\n")
         return real(home_root, plan, command)
 
-    monkeypatch.setattr(memctl.journal, "_apply_locked", agent_always_appends)
+    monkeypatch.setattr(memctl.safe.journal, "_apply_locked", agent_always_appends)
     result = cli("split", str(root), "--apply")
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and "changed on disk while memctl was planning" in result.stderr
@@ -324,7 +324,7 @@ def test_recover_sweeps_what_a_killed_hook_install_left_beside_the_project_s_set
 
 @pytest.mark.parametrize("command", ["rollup", "capture", "lint --fix"])
 def test_every_writer_plans_again_when_an_agent_wrote_meanwhile(copy_fixture, monkeypatch, command):
-    import memctl.journal
+    import memctl.safe.journal
 
     monkeypatch.setenv("MEMCTL_TODAY", "2026-11-29")
     if command == "rollup":
@@ -340,7 +340,7 @@ def test_every_writer_plans_again_when_an_agent_wrote_meanwhile(copy_fixture, mo
         target = root / "MEMORY.md"
         target.write_text(target.read_text().replace("(~114 tokens)", "(~900 tokens)"))
         args = ["lint", str(root), "--fix"]
-    real, calls = memctl.journal.apply_plan, []
+    real, calls = memctl.safe.journal.apply_plan, []
 
     def agent_appends_first(home_root, plan, what="write"):
         if not calls:
@@ -349,7 +349,7 @@ def test_every_writer_plans_again_when_an_agent_wrote_meanwhile(copy_fixture, mo
         calls.append(what)
         return real(home_root, plan, what)
 
-    monkeypatch.setattr(memctl.journal, "apply_plan", agent_appends_first)
+    monkeypatch.setattr(memctl.safe.journal, "apply_plan", agent_appends_first)
     from typer.testing import CliRunner
 
     from memctl.cli.main import app

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from memctl.config import load_config
 from memctl.errors import ConfigError
-from memctl.fsutil import Guard
-from memctl.home import load_home
-from memctl.walk import walk
+from memctl.model.config import load_config
+from memctl.model.home import load_home
+from memctl.model.walk import walk
+from memctl.safe.fsutil import Guard
 
 SECRET = "SECRET-OUTSIDE-THE-HOME"
 
@@ -49,7 +49,7 @@ def config(repo: Path, text: str) -> str:
 # --- 1. config globs and paths that point outside the home ----------------------------------------
 
 def test_a_glob_that_climbs_out_after_a_wildcard_or_from_an_absolute_path_inside_is_judged_by_where_it_leads(repo):
-    from memctl.walk import inside_glob
+    from memctl.model.walk import inside_glob
 
     guard = Guard(str(repo / "memory"))
     assert inside_glob("../outside/*.md", guard) is None
@@ -256,7 +256,7 @@ def test_a_bad_glob_in_pyproject_is_named_with_its_line(cli, repo):
 
 
 def test_glob_problem_names_only_what_is_wrong():
-    from memctl.walk import glob_problem
+    from memctl.model.walk import glob_problem
 
     assert glob_problem("[z-a]") == "bad character range z-a"
     assert glob_problem("topics/**/*.md") is None

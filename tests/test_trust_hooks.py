@@ -217,7 +217,7 @@ def test_an_interrupted_hook_exits_0(monkeypatch, capsys):
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("memctl.hooks.run_hook", interrupted)
+    monkeypatch.setattr("memctl.commands.hooks.run_hook", interrupted)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(PROMPT)))
     assert hookrun.run(["user-prompt", "fixtures/arc/memory"]) == 0
     out, err = capsys.readouterr()
@@ -282,7 +282,7 @@ def test_capture_of_non_utf8_stdin_names_the_line_and_byte(tmp_path):
 KILLED_WRITE = """
 import os, signal, sys
 os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)  # killed between the fsync and the rename
-from memctl.settings import write_settings
+from memctl.hosts.settings import write_settings
 write_settings(sys.argv[1], '{"hooks": {}}\\n')
 """
 
@@ -330,7 +330,7 @@ def test_install_with_its_hooks_there_already_still_sweeps(tmp_path):
 def test_the_sweep_removes_only_memctl_s_own_temporary_names_for_that_file(tmp_path):
     import tempfile
 
-    from memctl.settings import settings_temps, sweep_settings_temps
+    from memctl.hosts.settings import settings_temps, sweep_settings_temps
 
     settings = tmp_path / "settings.json"
     settings.write_text("{}\n")
@@ -354,7 +354,7 @@ def test_the_sweep_removes_only_memctl_s_own_temporary_names_for_that_file(tmp_p
 
 
 def test_the_sweep_follows_a_symlinked_settings_file_to_where_it_is_written(tmp_path):
-    from memctl.settings import sweep_settings_temps
+    from memctl.hosts.settings import sweep_settings_temps
 
     dotfiles, claude = tmp_path / "dotfiles", tmp_path / ".claude"
     dotfiles.mkdir()
@@ -380,9 +380,9 @@ def pre_compact_home(copy_fixture) -> tuple[Path, dict[str, str]]:
 
 
 def fail_file_writes(monkeypatch, at: int, error: BaseException, journals_too: bool = False) -> list[str]:
-    """memctl.journal's write primitive fails at its `at`-th file (counting the journals' own files
+    """memctl.safe.journal's write primitive fails at its `at`-th file (counting the journals' own files
     only with `journals_too`); returns the names it was asked to write."""
-    from memctl import journal
+    from memctl.safe import journal
 
     real, asked = journal.write_temp, []
 
@@ -407,7 +407,7 @@ def snapshots(home: Path) -> dict[str, str]:
 
 
 def test_pre_compact_writes_the_lessons_and_their_snapshot_in_one_journaled_change(copy_fixture, monkeypatch):
-    from memctl import journal
+    from memctl.safe import journal
 
     home, before = pre_compact_home(copy_fixture)
     plans = []
@@ -445,7 +445,7 @@ def test_a_failed_write_at_any_file_of_pre_compact_leaves_neither(copy_fixture, 
 def test_pre_compact_killed_at_any_write_ends_with_both_or_neither(copy_fixture, tmp_path):
     import shutil
 
-    from memctl.journal import recover_home
+    from memctl.safe.journal import recover_home
 
     home, before = pre_compact_home(copy_fixture)
     pristine = tmp_path / "pristine"

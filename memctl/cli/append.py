@@ -30,7 +30,7 @@ def append(
       memctl append memory/topics/lessons.md "- 2026-11-29 Lesson: the gate needs a green CI run."
       echo "- queue drained at 14:05" | memctl append memory/journal/2026-11-29.md -
     """
-    from memctl.append import append_text, stdin_text
+    from memctl.commands.append import append_text, stdin_text
 
     try:
         body = stdin_text(sys.stdin.buffer.read()) if text == "-" else text

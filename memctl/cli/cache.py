@@ -17,8 +17,8 @@ app.add_typer(cache_app, name="cache", short_help="Where the cache of derived fa
 
 
 def _cache_file(path: Path) -> str:
-    from memctl.cache import cache_file
-    from memctl.home import resolve_home
+    from memctl.model.cache import cache_file
+    from memctl.model.home import resolve_home
 
     root, _ = resolve_home(str(path))
     return cache_file(root)
@@ -54,7 +54,7 @@ def cache_clear(
     """
     import os
 
-    from memctl.cache import cache_folder, is_cache_file
+    from memctl.model.cache import cache_folder, is_cache_file
 
     try:
         if all_homes:

@@ -23,12 +23,12 @@ from memctl.cli.common import (
     number_option,
     open_home,
 )
-from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.model.config import today
 from memctl.words import plural
 
 if TYPE_CHECKING:
-    from memctl.home import MemoryHome
+    from memctl.model.home import MemoryHome
 
 
 @app.command(short_help="Lessons and decisions from a session, saved before compaction loses them.")
@@ -64,7 +64,7 @@ def capture(
       echo "Decision: pin the runner image. Because: 2.4 broke the cache." | memctl capture memory/ --apply
       memctl capture memory/ --transcript s.jsonl --extractor "llm -m haiku -s 'List the lessons, one a line'"
     """
-    from memctl.capture import (
+    from memctl.commands.capture import (
         find_candidates,
         from_text,
         lesson_count,
@@ -75,7 +75,7 @@ def capture(
         render_text,
         run_extractor,
     )
-    from memctl.journal import apply_fresh
+    from memctl.safe.journal import apply_fresh
 
     try:
         home = open_home(path, config, None, profile)
@@ -88,7 +88,7 @@ def capture(
         elif sys.stdin.isatty():
             raise MemctlError("nothing to read: give --transcript FILE, or pipe the session's text on stdin")
         else:
-            from memctl.append import stdin_text
+            from memctl.commands.append import stdin_text
 
             source = from_text(stdin_text(sys.stdin.buffer.read()))
         if extractor is not None:

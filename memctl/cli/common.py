@@ -16,8 +16,8 @@ import typer
 
 from memctl import __version__
 from memctl.errors import EXIT_ERROR, MemctlError
-from memctl.home import MemoryHome, load_home
-from memctl.secrets import redact
+from memctl.model.home import MemoryHome, load_home
+from memctl.model.secrets import redact
 
 app = typer.Typer(
     name="memctl",
@@ -182,7 +182,7 @@ def table_width() -> int:
 
 def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, Any], text: str) -> None:
     """What `split` and `consolidate` print: the diff, the plan as JSON, or the plan in words."""
-    from memctl.writer import unified_diff
+    from memctl.safe.writer import unified_diff
 
     if diff:
         emit(unified_diff(write_plan))
@@ -198,20 +198,20 @@ def save_or_apply(home: MemoryHome, write_plan: Any, command: str, plan_out: Pat
     if not write_plan.changes:
         return
     if plan_out is not None:
-        from memctl.planfile import save_plan
+        from memctl.safe.planfile import save_plan
 
         save_plan(str(plan_out), command, home.root, write_plan, summary)
         err(f"plan written to {plan_out}; `memctl {command} --apply-plan {plan_out}` applies exactly it{note}")
     elif apply:
-        from memctl.journal import apply_plan
+        from memctl.safe.journal import apply_plan
 
         apply_plan(home.root, write_plan, command)
 
 
 def apply_saved_plan(home: MemoryHome, path: Path, command: str) -> None:
     """`--apply-plan FILE`: write exactly the reviewed plan (refused whole if an input changed)."""
-    from memctl.journal import apply_plan
-    from memctl.planfile import load_plan
+    from memctl.safe.journal import apply_plan
+    from memctl.safe.planfile import load_plan
 
     write, _ = load_plan(str(path), command, home.root)
     written = apply_plan(home.root, write, command)

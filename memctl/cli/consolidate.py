@@ -27,11 +27,11 @@ from memctl.cli.common import (
     open_home,
     save_or_apply,
 )
-from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.model.config import today
 
 if TYPE_CHECKING:
-    from memctl.home import MemoryHome
+    from memctl.model.home import MemoryHome
 
 @app.command(short_help='Topic files kept under their token target by archiving, never deleting.')
 def consolidate(
@@ -71,9 +71,9 @@ def consolidate(
       memctl consolidate memory/ --summarizer "llm -m haiku -s 'Shorten this'" --plan-out plan.json
       memctl consolidate memory/ --apply-plan plan.json
     """
-    from memctl.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
+    from memctl.commands.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
     from memctl.errors import EXIT_FINDINGS
-    from memctl.journal import apply_fresh
+    from memctl.safe.journal import apply_fresh
     options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
                       timeout=timeout)
     when = today()

@@ -41,7 +41,7 @@ class AssembleArgs:
 
 
 def redact(text: str) -> str:
-    from memctl.secrets import redact as cut  # only when there is a message to print
+    from memctl.model.secrets import redact as cut  # only when there is a message to print
 
     return cut(text)
 
@@ -81,7 +81,7 @@ def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
     import fcntl
     import stat
 
-    from memctl.fsutil import check_destination, make_folders
+    from memctl.safe.fsutil import check_destination, make_folders
 
     entry = {"time": datetime.now(timezone.utc).isoformat(timespec="seconds"), "skills": list(args.skills),
              "topics": list(args.topics), "query": args.query, **manifest_of(bundle, with_content=False)}
@@ -112,10 +112,10 @@ def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
 
 
 def run_assemble(args: AssembleArgs) -> int:
-    from memctl.assemble import AssembleOptions, assemble
-    from memctl.config import today
-    from memctl.fsutil import atomic_write
-    from memctl.home import load_home
+    from memctl.commands.assemble import AssembleOptions, assemble
+    from memctl.model.config import today
+    from memctl.model.home import load_home
+    from memctl.safe.fsutil import atomic_write
 
     try:
         home = load_home(args.path, config_file=args.config,
@@ -162,7 +162,7 @@ def run_assemble(args: AssembleArgs) -> int:
     if record_failed is not None and args.record_strict:
         return EXIT_FINDINGS
     if args.explain:
-        from memctl.explain import render_explain
+        from memctl.commands.explain import render_explain
 
         sys.stderr.write(redact(render_explain(bundle)))
     if args.strict and (bundle.strict_failures or bundle.unknown_skills):

@@ -62,8 +62,8 @@ def history(
       memctl history memory/ --dispatches --format json
     """
     from memctl.cli.views import render_history_text
-    from memctl.config import now
-    from memctl.history import build_report, parse_moment
+    from memctl.commands.history import build_report, parse_moment
+    from memctl.model.config import now
 
     try:
         home = open_home(path, config, tokenizer, profile)

@@ -14,8 +14,8 @@ import typer
 
 from memctl.cli.common import HomeArg, app, emit, err, fail, number_option
 from memctl.cli.hookrun import NUMBERS, say, usage_line
+from memctl.commands.hooks import BUDGET, CHARS
 from memctl.errors import MemctlError
-from memctl.hooks import BUDGET, CHARS
 
 hook_app = typer.Typer(
     help="Memory delivered through the host's own hooks (Claude Code, Volute). Each event reads the "
@@ -54,7 +54,7 @@ HostOpt = Annotated[Host | None, typer.Option(
 
 def _run(event: str, path: Path | None, **values: object) -> None:
     from memctl.cli.hookrun import run_event
-    from memctl.hooks import HookOptions
+    from memctl.commands.hooks import HookOptions
 
     host = values.pop("host", None)
     options = HookOptions(host=host.value if isinstance(host, Host) else None, **values)  # type: ignore[arg-type]
@@ -138,8 +138,15 @@ def install(
     import shutil
     import sys
 
-    from memctl.home import resolve_home
-    from memctl.settings import merged, project_of, settings_path, settings_temps, sweep_settings_temps, write_settings
+    from memctl.hosts.settings import (
+        merged,
+        project_of,
+        settings_path,
+        settings_temps,
+        sweep_settings_temps,
+        write_settings,
+    )
+    from memctl.model.home import resolve_home
     from memctl.words import plural
 
     if host is not Host.claude_code:
@@ -155,7 +162,7 @@ def install(
                 "--apply removes them")
         before = None
         if os.path.lexists(target):
-            from memctl.fsutil import read_text
+            from memctl.safe.fsutil import read_text
 
             before = read_text(target)
         running = os.path.abspath(sys.argv[0])  # the memctl this is, when run as `memctl`

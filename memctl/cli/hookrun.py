@@ -13,8 +13,8 @@ import sys
 from datetime import datetime, timezone
 
 from memctl.cli.numbers import check_number
+from memctl.commands.hooks import EVENTS, HOSTS, HookOptions
 from memctl.errors import MemctlError
-from memctl.hooks import EVENTS, HOSTS, HookOptions
 
 OPTIONS = {"--chars": "chars", "--budget": "budget", "--host": "host", "--max-sections": "max_sections",
            "--extractor": "extractor", "--timeout": "timeout"}
@@ -115,9 +115,9 @@ def run(argv: list[str]) -> int | None:
 
 
 def run_event(event: str, path: str | None, options: HookOptions) -> int:
-    from memctl.config import today
-    from memctl.hooks import run_hook
-    from memctl.secrets import redact
+    from memctl.commands.hooks import run_hook
+    from memctl.model.config import today
+    from memctl.model.secrets import redact
 
     open_std_streams()
     try:

@@ -22,16 +22,16 @@ from memctl.cli.common import (
     number_option,
     open_home,
 )
-from memctl.config import today
 from memctl.errors import MemctlError
-from memctl.home import MemoryHome
+from memctl.model.config import today
+from memctl.model.home import MemoryHome
 from memctl.words import plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from memctl.counts import StaleCount
-    from memctl.writer import WritePlan
+    from memctl.model.counts import StaleCount
+    from memctl.safe.writer import WritePlan
 
 
 class LintFormat(str, Enum):
@@ -83,18 +83,18 @@ def lint(
       memctl lint memory/ --fix
       memctl lint --explain MEM205
     """
+    from memctl.commands.lint import LintOptions, all_rules, lint_home
+    from memctl.commands.lint.engine import expand
+    from memctl.commands.lint.output import render, render_explanation, render_rules, summary
     from memctl.errors import EXIT_FINDINGS
-    from memctl.fsutil import atomic_write
-    from memctl.lint import LintOptions, all_rules, lint_home
-    from memctl.lint.engine import expand
-    from memctl.lint.output import render, render_explanation, render_rules, summary
+    from memctl.safe.fsutil import atomic_write
 
     rules = all_rules()
     if list_rules:
         emit(render_rules(rules))
         return
     if explain is not None:
-        from memctl.lint.registry import resolve_code
+        from memctl.commands.lint.registry import resolve_code
 
         code = resolve_code(explain)
         if code is None:
@@ -129,7 +129,7 @@ def lint(
         emit(report)
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if format is LintFormat.github and step_summary:  # every finding, where annotations show only some
-        from memctl.lint.output import render_summary
+        from memctl.commands.lint.output import render_summary
 
         try:
             with open(step_summary, "a", encoding="utf-8") as handle:
@@ -147,7 +147,7 @@ def lint(
 def _fix_counts(home: MemoryHome, reopen: Callable[[], MemoryHome]) -> bool:
     """`--fix`: the index's stale `(~N tokens)` rewritten, through the journal (read again and planned
     again if an agent wrote to the index meanwhile). Whether it wrote."""
-    from memctl.journal import apply_fresh
+    from memctl.safe.journal import apply_fresh
 
     stale, plan = _count_fix(home)
     if not stale:
@@ -159,8 +159,8 @@ def _fix_counts(home: MemoryHome, reopen: Callable[[], MemoryHome]) -> bool:
 
 
 def _count_fix(home: MemoryHome) -> tuple[list[StaleCount], WritePlan]:
-    from memctl.counts import TOLERANCE, refresh_counts, stale_counts
-    from memctl.writer import FileChange, WritePlan
+    from memctl.model.counts import TOLERANCE, refresh_counts, stale_counts
+    from memctl.safe.writer import FileChange, WritePlan
 
     index = home.index
     tokens = {doc.rel: doc.tokens for doc in home.topics}

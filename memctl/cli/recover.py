@@ -25,9 +25,9 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
       memctl recover memory/
       memctl recover memory/ --format json
     """
-    from memctl.home import resolve_home
-    from memctl.journal import recover_home
-    from memctl.settings import project_of, settings_path, sweep_settings_temps
+    from memctl.hosts.settings import project_of, settings_path, sweep_settings_temps
+    from memctl.model.home import resolve_home
+    from memctl.safe.journal import recover_home
 
     try:
         root, _ = resolve_home(str(path))

@@ -27,11 +27,11 @@ from memctl.cli.common import (
     open_home,
     save_or_apply,
 )
-from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.model.config import today
 
 if TYPE_CHECKING:
-    from memctl.home import MemoryHome
+    from memctl.model.home import MemoryHome
 
 
 class Period(str, Enum):
@@ -74,8 +74,8 @@ def rollup(
       memctl rollup home/ --period month --diff
       memctl rollup home/ --summarizer "llm -s 'Summarize this week of journal'" --plan-out week.json
     """
-    from memctl.journal import apply_fresh
-    from memctl.rollup import plan_data, plan_rollup, read_dated, render_text, verify
+    from memctl.commands.rollup import plan_data, plan_rollup, read_dated, render_text, verify
+    from memctl.safe.journal import apply_fresh
 
     try:
         home = open_home(path, config, None, profile)

@@ -25,12 +25,12 @@ from memctl.cli.common import (
     number_option,
     open_home,
 )
-from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.model.config import today
 from memctl.words import plural
 
 if TYPE_CHECKING:
-    from memctl.home import MemoryHome
+    from memctl.model.home import MemoryHome
 
 
 @app.command(short_help='A fat MEMORY.md becomes a slim index and topic files, losing nothing.')
@@ -73,10 +73,10 @@ def split(
       memctl split memory/ --map "Fleet notes=topics/fleet.md" --diff
       memctl split memory/ --plan-out split.json && memctl split memory/ --apply-plan split.json
     """
-    from memctl.config import now
-    from memctl.home import find_home
-    from memctl.journal import apply_fresh
-    from memctl.split import Options, plan_data, plan_split, render_plan_text, split_target
+    from memctl.commands.split import Options, plan_data, plan_split, render_plan_text, split_target
+    from memctl.model.config import now
+    from memctl.model.home import find_home
+    from memctl.safe.journal import apply_fresh
 
     def planned(home: MemoryHome | None = None) -> tuple[MemoryHome, Any]:
         home = home or open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
@@ -97,7 +97,7 @@ def split(
                           allow_secrets=allow_secrets)
         home, plan = planned(home)
         if plan_out is not None and plan.moves:
-            from memctl.planfile import save_plan
+            from memctl.safe.planfile import save_plan
 
             save_plan(str(plan_out), "split", home.root, plan.write, plan_data(plan, False))
             err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")

@@ -22,8 +22,8 @@ from memctl.cli.common import (
     progress,
     table_width,
 )
-from memctl.config import today
 from memctl.errors import MemctlError
+from memctl.model.config import today
 
 
 @app.command(short_help="Headroom against every budget, and each section's and topic's size.")
@@ -48,7 +48,7 @@ def status(
       memctl status fleet/memory --all
     """
     from memctl.cli.views import render_fleet_text, render_status_text
-    from memctl.status import build_status
+    from memctl.commands.status import build_status
 
     reports: list[dict[str, Any]] = []
     try:

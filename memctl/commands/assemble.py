@@ -1,0 +1,397 @@
+"""`memctl assemble`: the context bundle for one dispatch, within a token budget.
+
+The bundle is a sequence of blocks (one a file, plus frame, note and notice blocks). Every block
+ends with a newline and the next starts with `<`, where the BPE pre-tokenizer always splits, so
+the bundle's token count is the sum of its blocks' counts, each cached by digest: an unchanged
+folder is assembled without loading the tokenizer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import date
+from itertools import accumulate
+
+from memctl.commands.bundle import (
+    FORMATS,
+    MACHINE_NOTE,
+    Entry,
+    Omission,
+    frame,
+    render_block,
+    render_note,
+    render_notice,
+)
+from memctl.commands.query import MAX_SECTIONS, Scored, rank_sections
+from memctl.errors import MemctlError
+from memctl.hosts.loadcap import CapResult
+from memctl.model.home import Doc, MemoryHome, Part
+from memctl.model.markdown import split_lines
+from memctl.record import record
+from memctl.safe.fsutil import Guard
+
+
+@record
+class AssembleOptions:
+    skills: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    query: str | None = None
+    budget: int | None = None
+    format: str = "md"
+    include_expired: bool = False
+    keep_front_matter: bool = False
+    max_sections: int | None = None  # query excerpts at most (default 8)
+
+
+@record
+class Bundle:
+    """What assemble made: the text written to stdout, and what went in and what did not."""
+
+    tokenizer: str
+    budget: int
+    format: str
+    entries: list[Entry]
+    omitted: list[Omission]
+    text: str
+    tokens: int
+    warnings: list[str]
+    context: tuple[tuple[str, int], ...] = ()  # context files the host loads besides the bundle, with tokens
+    ranked: tuple[Scored, ...] = ()  # the sections the query matched, chosen or not (for --explain)
+    unknown_skills: tuple[str, ...] = ()
+
+    @property
+    def context_tokens(self) -> int:
+        return sum(tokens for _, tokens in self.context)
+
+    @property
+    def strict_failures(self) -> list[Omission]:
+        return [o for o in self.omitted if o.selected]
+
+
+@record
+class Candidate:
+    doc: Doc
+    reasons: list[str]
+
+
+def skill_names(skills: tuple[str, ...]) -> tuple[str, ...]:
+    """`--skill a,b` and repeated `--skill`, each name once, in order."""
+    return tuple(dict.fromkeys(name.strip() for item in skills for name in item.split(",") if name.strip()))
+
+
+def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candidate], list[str], list[str]]:
+    """Topics in load order (always, machine-written, skills, explicit), each once; the warnings;
+    and the skills that matched no topic."""
+    chosen: dict[str, Candidate] = {}
+    warnings: list[str] = []
+    unknown: list[str] = []
+
+    def add(doc: Doc, reason: str) -> None:
+        candidate = chosen.setdefault(doc.rel, Candidate(doc, []))
+        if reason not in candidate.reasons:
+            candidate.reasons.append(reason)
+
+    for name in home.config.always:
+        doc = home.find_topic(name)
+        if doc is None:
+            warnings.append(f"config always names {name!r}, which is not a topic of this home")
+        else:
+            add(doc, "always")
+    for doc in home.topics:
+        if doc.front_matter.machine_written:
+            add(doc, "machine-written")
+        elif home.is_always(doc):
+            add(doc, "always")
+    for skill in skill_names(opts.skills):
+        matched = False
+        for name in home.config.skills.get(skill, ()):
+            doc = home.find_topic(name)
+            if doc is None:
+                warnings.append(f"skill {skill!r} names {name!r} in the config, which is not a topic")
+            else:
+                add(doc, f"skill {skill}")
+                matched = True
+        for doc in home.topics:
+            if skill in doc.front_matter.skills or doc.stem == skill:
+                add(doc, f"skill {skill}")
+                matched = True
+        if not matched:
+            warnings.append(f"skill {skill!r} matches no topic")
+            unknown.append(skill)
+    for name in opts.topics:
+        doc = home.find_topic(name)
+        if doc is None:
+            if _outside(home, name):  # never a topic (those all lie inside): refused, and never read
+                raise MemctlError(f"--topic {name!r} points outside the home; only topics inside it are loaded")
+            unreadable = next((e for e in home.unreadable if e.path in (name, f"{name}.md")
+                               or (e.path or "").rsplit("/", 1)[-1] in (name, f"{name}.md")), None)
+            if unreadable is not None:
+                raise unreadable
+            raise MemctlError(f"no topic {name!r} in this home (try `memctl status` for the list)")
+        add(doc, "requested")
+    return list(chosen.values()), warnings, unknown
+
+
+def _outside(home: MemoryHome, name: str) -> bool:
+    """Whether a topic's name, taken as a path relative to the home (or absolute), resolves outside it."""
+    guard = Guard(home.root)
+    return any(guard.rel(os.path.join(home.root, path)) is None for path in (name, f"{name}.md"))
+
+
+class Packer:
+    """Adds blocks while the budget lasts; every count is of the block exactly as rendered.
+
+    A block fits when the bundle with it, and with the notice naming everything omitted so far,
+    stays within the budget less `reserve` (room kept for what later blocks may add to the notice).
+    """
+
+    def __init__(self, home: MemoryHome, fmt: str, budget: int, reserve: int):
+        self.home, self.fmt, self.budget, self.reserve = home, fmt, budget, reserve
+        self.count: Callable[[str], int] = home.counter.count
+        head, tail = frame(fmt)
+        self.used = (self.count(head) if head else 0) + (self.count(tail) if tail else 0)
+        self.entries: list[Entry] = []
+        self.omitted: list[Omission] = []
+        self.note_added = False
+        self._notice_memo: dict[tuple[int, int], int] = {}
+
+    def _number(self) -> int:
+        return len(self.entries) + 1
+
+    def cost(self, entry: Entry) -> int:
+        """Tokens the entry adds: its block, and the note before the first machine-written file."""
+        number = self._number()
+        if entry.machine_written and not self.note_added:
+            return self.count(render_note(number, self.fmt)) + self.count(render_block(entry, number + 1, self.fmt))
+        return self.count(render_block(entry, number, self.fmt))
+
+    def notice_cost(self, omitted: list[Omission], extra_entries: int) -> int:
+        notice = render_notice(omitted, self._number() + extra_entries, self.fmt, self.budget,
+                               self.home.counter.name)
+        return self.count(notice) if notice else 0
+
+    def fits(self, entry: Entry, would_omit: list[Omission] | None = None) -> bool:
+        """Whether the entry fits; if so its cost is kept for add()."""
+        if would_omit:
+            notice = self.notice_cost(self.omitted + would_omit, 1)
+        else:  # `omitted` only ever grows, so its length and the block number name the notice
+            key = (len(self.omitted), self._number())
+            if key not in self._notice_memo:
+                self._notice_memo[key] = self.notice_cost(self.omitted, 1)
+            notice = self._notice_memo[key]
+        entry.tokens = self.cost(entry)
+        return self.used + entry.tokens + notice + self.reserve <= self.budget
+
+    def add(self, entry: Entry) -> None:
+        """Add an entry that fits() just accepted."""
+        self.used += entry.tokens
+        if entry.machine_written and not self.note_added:
+            self.note_added = True
+            note = Entry("memctl:note", ["read first"], MACHINE_NOTE + "\n")
+            note.tokens = self.count(render_note(self._number(), self.fmt))
+            entry.tokens -= note.tokens
+            self.entries.append(note)
+        self.entries.append(entry)
+
+
+def _lines_text(lines: list[str], ranges: list[tuple[int, int]], path: str) -> str:
+    out: list[str] = []
+    for i, (first, last) in enumerate(ranges):
+        if i:
+            gap = (ranges[i - 1][1] + 1, first - 1)
+            out.append(f"<!-- memctl: lines {gap[0]}–{gap[1]} of {path} not loaded (load cap) -->\n")
+        out.extend(lines[first - 1 : last])
+    return "".join(out)
+
+
+def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) -> list[Omission]:
+    """The index's sections that do not load in full when only `ranges` of its lines do."""
+    omitted = []
+    for part in doc.parts:
+        got = sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in ranges)
+        if got == part.lines:
+            continue
+        reason = "over budget" if cap.lines_loaded_in(part) > got else f"past the load cap ({cap.description})"
+        if got:
+            reason += f"; {got} of {part.lines} lines loaded"
+        omitted.append(Omission(doc.rel, _label(part), part.tokens, reason, True))
+    return omitted
+
+
+def _pack_index(p: Packer) -> None:
+    home = p.home
+    doc = home.index
+    cap = home.index_cap
+    lines = split_lines(doc.text)
+    ranges = list(cap.loaded)
+    text = _lines_text(lines, ranges, doc.rel)
+    if cap.notice:  # what the host itself adds when it cuts, so the bundle reads as the host's prompt
+        text += ("" if not text or text.endswith("\n") else "\n") + "\n" + cap.notice + "\n"
+    entry = Entry(doc.rel, ["index"], text, truncated=cap.capped)
+    if not p.fits(entry, _index_omissions(doc, cap, ranges)):
+        low, high = 0, ranges[0][1] if ranges else 0  # the most lines of the head that fit
+        while low < high:
+            mid = (low + high + 1) // 2
+            trial = Entry(doc.rel, ["index"], "".join(lines[:mid]), truncated=True)
+            low, high = (mid, high) if p.fits(trial, _index_omissions(doc, cap, [(1, mid)])) else (low, mid - 1)
+        ranges = [(1, low)] if low else []
+        entry = Entry(doc.rel, ["index"], "".join(lines[:low]), truncated=True)
+        entry.tokens = p.cost(entry)
+    p.omitted.extend(_index_omissions(doc, cap, ranges))
+    if ranges:
+        p.add(entry)
+
+
+def _label(part: Part) -> str | None:
+    return part.heading or ("front matter" if part.level < 0 else "preamble")
+
+
+def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> None:
+    doc = candidate.doc
+    parts = list(doc.parts)
+    if not keep_front_matter and parts and parts[0].level < 0:  # hosts strip it; the model needs none
+        parts = parts[1:]
+    start = parts[0].start if parts else len(doc.text)
+    body_tokens = sum(part.tokens for part in parts)
+    entry = Entry(doc.rel, candidate.reasons, doc.text[start:], machine_written=doc.front_matter.machine_written)
+    if p.fits(entry):
+        p.add(entry)
+        return
+    keep = _longest_head_estimate(p, parts, entry.tokens - body_tokens)
+    while keep > 0:  # the longest run of leading parts (front matter, sections) that fits
+        trial = Entry(doc.rel, candidate.reasons, doc.text[start : parts[keep - 1].end], truncated=True,
+                      machine_written=entry.machine_written)
+        if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial):
+            p.add(trial)
+            for part in parts[keep:]:
+                p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "over budget", True))
+            return
+        keep -= 1
+    p.omitted.append(Omission(doc.rel, None, body_tokens, "over budget", True))
+
+
+def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
+    """How many leading parts of a topic that does not fit whole should fit, by their additive counts.
+
+    Each part's tokens are known already, so the cut is found by a binary search over a running
+    sum instead of counting every shorter head in full (which is quadratic in a large topic); the
+    caller then checks the estimate with one exact count, and steps back only if it is off.
+    """
+    prefix = [0, *accumulate(part.tokens for part in parts)]
+    room = p.budget - p.reserve - p.used - p.notice_cost(p.omitted, 1) - max(overhead, 0)
+    low, high = 0, len(parts) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if prefix[mid] <= room else (low, mid - 1)
+    return low
+
+
+def _pack_query(p: Packer, ranked: list[Scored]) -> None:
+    """Query excerpts, best first, in the room the selected files left: one that does not fit is
+    left out (named in --explain and the manifest, not in the notice, so it costs nothing)."""
+    for scored in ranked:
+        if not scored.chosen:
+            continue
+        doc, part = scored.doc, scored.part
+        entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end],
+                      heading=f"{_label(part)} (lines {part.start_line}–{part.end_line})")
+        entry.score, entry.terms = scored.score, list(scored.terms)
+        if p.fits(entry):
+            p.add(entry)
+        else:
+            p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False,
+                                      excerpt=True))
+
+
+def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
+          candidates: list[Candidate], today: date) -> Packer:
+    p = Packer(home, fmt, budget, reserve)
+    _pack_index(p)
+    for candidate in candidates:
+        expires = candidate.doc.front_matter.expires
+        if expires and expires < today and not opts.include_expired:
+            p.omitted.append(Omission(candidate.doc.rel, None, candidate.doc.tokens,
+                                      f"expired {expires.isoformat()} (--include-expired loads it)", False))
+        else:
+            _pack_topic(p, candidate, opts.keep_front_matter)
+    return p
+
+
+def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
+    """Select and pack the bundle; its token count never exceeds the budget."""
+    fmt = opts.format
+    if fmt not in FORMATS:
+        raise MemctlError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    budget = opts.budget if opts.budget is not None else home.config.budgets.bundle_tokens
+    if budget <= 0:
+        raise MemctlError(f"the budget must be a positive number of tokens, not {budget}")
+    context: tuple[tuple[str, int], ...] = ()
+    if home.config.context:  # the host loads these besides the bundle: the bundle gets what they leave
+        from memctl.model.context import load_context
+
+        loaded = load_context(home)
+        context = tuple((f.path, f.total_tokens) for f in loaded.files if f.skill is None or f.skill in opts.skills)
+        spent = sum(tokens for _, tokens in context)
+        if spent >= budget:
+            raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
+        budget -= spent
+    candidates, warnings, unknown = select_topics(home, opts)
+    warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
+                if doc.front_matter.error is not None] + warnings
+    count_fmt = "md" if fmt == "json" else fmt  # json's budget is that of the bundle it carries
+    ranked: list[Scored] = []
+    if opts.query:
+        taken = {c.doc.rel for c in candidates}
+        floor = home.config.query_floor
+        most = opts.max_sections if opts.max_sections is not None else MAX_SECTIONS
+        ranked = rank_sections(opts.query, [
+            d for d in home.topics if d.rel not in taken
+            and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))],
+            floor, most)
+    reserve = 0
+    for _ in range(100):  # first what the task selected, until it fits with its notice
+        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)
+        text, tokens = _render(p, count_fmt, budget, home)
+        if tokens <= budget:
+            break
+        if not p.entries:
+            raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+        reserve += tokens - budget  # even the index must make room: pack again, keeping more
+    else:
+        raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+    if ranked:  # then query excerpts, in what is left: they never displace what was selected
+        selected = len(p.entries)
+        _pack_query(p, ranked)
+        text, tokens = _render(p, count_fmt, budget, home)
+        while tokens > budget and len(p.entries) > selected:
+            _drop_last(p)
+            text, tokens = _render(p, count_fmt, budget, home)
+    return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings, context,
+                  tuple(ranked), tuple(unknown))
+
+
+def _drop_last(p: Packer) -> None:
+    entry = p.entries.pop()
+    heading = entry.heading.rsplit(" (lines ", 1)[0] if entry.heading else None
+    query = entry.reasons == ["query"]
+    reason = "query excerpt over budget" if query else "over budget"
+    p.omitted.append(Omission(entry.path, heading, entry.tokens, reason, not query, excerpt=query))
+    if p.entries and p.entries[-1].path == "memctl:note":
+        p.entries.pop()
+
+
+def _render(p: Packer, fmt: str, budget: int, home: MemoryHome) -> tuple[str, int]:
+    head, tail = frame(fmt)
+    blocks = [head] if head else []
+    for number, entry in enumerate(p.entries, start=1):
+        blocks.append(render_block(entry, number, fmt))
+    notice = render_notice(p.omitted, len(p.entries) + 1, fmt, budget, home.counter.name)
+    if notice:
+        blocks.append(notice)
+    if tail:
+        blocks.append(tail)
+    text = "".join(blocks)
+    counter = home.counter
+    tokens = sum(counter.count(b) for b in blocks) if counter.additive else counter.count(text)
+    return text, tokens

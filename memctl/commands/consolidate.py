@@ -1,0 +1,568 @@
+"""`memctl consolidate`: keep topic files under their budget by archiving, never deleting.
+
+For each topic over its target, in order and each only while it is still over: remove duplicate
+entries (archived with where they came from), move old dated entries to `archive/<stem>.md`
+(oldest first, one summary line left behind), and, with `--summarizer`, let the user's own
+command rewrite the body (the whole previous version archived first).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterator
+from datetime import date, timedelta
+from itertools import chain
+from typing import NamedTuple
+
+from memctl.errors import GuaranteeError, MemctlError
+from memctl.model.counts import COUNT, refresh_counts
+from memctl.model.entries import (
+    ENTRIES_VERSION,
+    Entry,
+    entries_and_headings,
+    entries_from_json,
+    entries_to_json,
+    entry_keys,
+    headings_from_json,
+)
+from memctl.model.home import Doc, MemoryHome, doc_from_text
+from memctl.model.markdown import front_matter_chars, front_matter_span, simple_front_matter, split_lines
+from memctl.safe.fsutil import check_destination
+from memctl.safe.writer import FileChange, WritePlan, check_plan
+from memctl.words import plural
+
+_SUMMARY = re.compile(r"^- (\d+) older entries \((\d{4}-\d{2}-\d{2}) … (\d{4}-\d{2}-\d{2})\) archived in \[(.+?)\]\(")
+
+
+class Step(NamedTuple):
+    name: str  # "duplicates", "older" or "summarizer"
+    entries: int
+    tokens_after: int
+    detail: str
+
+
+class TopicPlan(NamedTuple):
+    path: str
+    tokens_before: int
+    tokens_after: int
+    steps: tuple[Step, ...]
+    archive: str | None  # the archive file it appends to
+
+
+class ConsolidatePlan(NamedTuple):
+    target: int
+    topics: tuple[TopicPlan, ...]  # every topic over target
+    write: WritePlan
+    warnings: tuple[str, ...]
+    tokenizer: str = "cl100k_base"
+
+
+class Options(NamedTuple):
+    topics: tuple[str, ...] = ()
+    target: int | None = None
+    older_than: int = 90
+    summarizer: str | None = None
+    timeout: float = 120.0
+
+
+class _Work:
+    """One topic being consolidated: its lines, what was removed, what goes to the archive. Its lines
+    change only through `remove`, `drop`, `insert` and `override`, so the text is built once for
+    each state (it is asked for again and again while entries are moved)."""
+
+    def __init__(self, doc: Doc, counter: Callable[[str], int], lines: list[str], headings: list[tuple[int, int]]):
+        self.doc = doc
+        self.count = counter
+        self.lines: list[str | None] = list(lines)
+        self.fm_lines = front_matter_span(lines)
+        self.headings = headings  # the top-level headings of the topic as it was: (line, level)
+        self.inserted: tuple[int, str] | None = None  # memctl's summary line, and the line it stands before
+        self.archived: list[str] = []  # archive sections, in order
+        self.body_override: str | None = None
+        self.newline = doc.newline
+        self._head = "".join(lines[: self.fm_lines])  # the front matter: no entry, never changed but `updated`
+        self._dated_heads: dict[date, str] = {}
+        self._version = 0  # counts the changes
+        self._built: tuple[int, date | None, str] | None = None  # the last text built: version, date, text
+
+    def drop(self, number: int) -> None:
+        self.lines[number] = None
+        self._version += 1
+
+    def insert(self, position: int, line: str) -> None:
+        """`line` stands before line `position` (in place of what was inserted before)."""
+        self.inserted = (position, line)
+        self._version += 1
+
+    def override(self, body: str) -> None:
+        self.body_override = body
+        self._version += 1
+
+    def text(self, today: date | None = None) -> str:
+        if self._built is not None and self._built[:2] == (self._version, today):
+            return self._built[2]
+        if self.body_override is not None:
+            text = self._head + self.body_override
+        else:
+            out: list[str | None] = self.lines
+            if self.inserted is not None:
+                position, line = self.inserted
+                out = [*out[:position], line, *out[position:]]
+            text = "".join(filter(None, out))  # the lines removed are None (and no line is empty)
+        if today and text != self.doc.text:
+            if not text.startswith(self._head):  # (never so: no entry is in the front matter)
+                text = _set_updated(text, today, self.newline)
+            else:
+                if today not in self._dated_heads:
+                    self._dated_heads[today] = _set_updated(self._head, today, self.newline)
+                text = self._dated_heads[today] + text[len(self._head) :]  # the body after it as it is
+        self._built = (self._version, today, text)
+        return text
+
+    def remove(self, entry: Entry) -> str:
+        removed = "".join(line for line in self.lines[entry.start : entry.end] if line is not None)
+        for number in range(entry.start, entry.end):
+            self.lines[number] = None
+        self._version += 1
+        return removed
+
+
+_UPDATED = re.compile(r"^(updated:[ \t]*)\d{4}-\d{2}-\d{2}(?=[ \t]*(?:#.*)?\r?\n?$)")
+
+
+def _set_updated(text: str, today: date, newline: str) -> str:
+    """`updated` set to today in existing front matter, comments and key order kept (ruamel.yaml)."""
+    lines = split_lines(text)
+    span = front_matter_span(lines)
+    if not span:
+        return text
+    front = "".join(lines[1 : span - 1])
+    if simple_front_matter(front.replace("\r\n", "\n")) is not None:  # the usual `updated: 2026-11-02`
+        at = [n for n in range(1, span - 1) if _UPDATED.match(lines[n])]
+        if len(at) == 1:  # only the date changes, in place: no YAML parser needed, nothing else touched
+            line = lines[at[0]]
+            lines[at[0]] = _UPDATED.sub(lambda m: m.group(1) + today.isoformat(), line, count=1)
+            return "".join(lines)
+    return _set_updated_yaml(lines, span, today, newline, text)
+
+
+def _set_updated_yaml(lines: list[str], span: int, today: date, newline: str, text: str) -> str:
+    from io import StringIO
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.width = 4096
+    yaml.preserve_quotes = True
+    data = yaml.load("".join(lines[1 : span - 1]).replace("\r\n", "\n"))
+    if not isinstance(data, dict) or data.get("updated") == today:
+        return text
+    data["updated"] = today
+    buffer = StringIO()
+    yaml.dump(data, buffer)
+    return lines[0] + buffer.getvalue().replace("\n", newline) + "".join(lines[span - 1 :])
+
+
+_PIECE = 1 << 20  # characters of text split into lines at a time
+
+
+def _nonblank(text: str, start: int = 0) -> Iterator[list[str]]:
+    """The nonblank lines of `text[start:]` without their ends, about 1 MB of text at a time (a
+    31 MB topic's lines are never all listed at once)."""
+    crlf = "\r" in text
+    while start < len(text):
+        end = text.find("\n", start + _PIECE)
+        end = len(text) if end < 0 else end
+        lines = text[start:end].split("\n")
+        if crlf:
+            lines = [line.rstrip("\r") for line in lines]
+        yield [line for line in lines if line.strip()]
+        start = end + 1
+
+
+def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
+                     texts: dict[str, str] | None = None, run_summarizer: bool = True) -> ConsolidatePlan:
+    """The plan; nothing is written. `texts` stands in for files (used to check a second run)."""
+    if options.older_than < 0 or options.timeout <= 0:
+        raise MemctlError("--older-than must be 0 or more days and --timeout more than 0 seconds")
+    target = options.target if options.target is not None else home.config.budgets.topic_tokens
+    if not target or target <= 0:
+        raise MemctlError("no topic budget: set --target or budgets.topic_tokens")
+    texts = texts or {}
+    archives = {doc.rel: doc.text for doc in home.archived}  # the home has read them already
+    docs = [doc_from_text(texts[d.rel], d.path, d.rel, home, home.config.section_level) if d.rel in texts else d
+            for d in home.topics]
+    chosen = set()
+    for name in options.topics:
+        found = next((d for d in docs if d.rel == name or d.rel == f"{name}.md" or d.stem == name), None)
+        if found is None:
+            raise MemctlError(f"no topic {name!r} in this home")
+        chosen.add(found.rel)
+    count = home.counter.count
+    considered = [d for d in docs if not chosen or d.rel in chosen]  # counted together: a cold fleet's on threads
+    counts = home.counter.count_texts([(d.text, d.digest) for d in considered])
+    over_target = {d.rel for d, tokens in zip(considered, counts, strict=True) if tokens > target}
+    warnings = [f"{d.front_matter.error}; topic left as it is" for d in docs
+                if d.rel in over_target and d.front_matter.error is not None]
+    over_target -= {d.rel for d in docs if d.front_matter.error is not None}
+    for doc in docs:
+        if doc.rel in over_target:
+            try:
+                check_destination(home.root, doc.rel)
+            except MemctlError as exc:
+                warnings.append(f"{exc}; topic left as it is")
+                over_target.discard(doc.rel)
+    dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
+    parsed: dict[str, tuple[list[str], list[Entry], list[tuple[int, int]]]] = {}
+    keys: dict[str, list[str]] = {}  # each over-target topic's entry keys, in entry order
+    listed: dict[str, list[Entry]] = {}  # and its entries that are keyed (not dated sections)
+    for doc in docs:
+        if doc.rel in over_target:
+            lines = split_lines(doc.text)
+            entries, headings = _entries(home, doc, lines)
+            parsed[doc.rel] = (lines, entries, headings)
+            listed[doc.rel], keys[doc.rel] = _keyed(lines, entries, dedupe_only[doc.rel])
+    # Duplicates are sought only for topics over target, but found in every topic. Another topic is
+    # read entry by entry only if one of its keys' checksums (cached by its digest) is one of theirs.
+    wanted = {zlib.crc32(key.encode("utf-8", "surrogatepass")) for found in keys.values() for key in found}
+    for doc in docs if over_target else ():
+        rel = doc.rel
+        if rel not in over_target and not wanted.isdisjoint(_key_sums(home, doc, dedupe_only[rel])):
+            lines = split_lines(doc.text)
+            listed[rel], keys[rel] = _keyed(lines, _entries(home, doc, lines)[0], dedupe_only[rel])
+    copies = Counter(chain.from_iterable(keys.values()))  # how often each key stands: most, once
+    where: dict[str, list[tuple[str, int]]] = {}  # a key that stands more than once -> each (topic, line), in order
+    for doc in docs:
+        rel = doc.rel
+        if rel in keys and max(map(copies.__getitem__, keys[rel]), default=1) > 1:
+            for entry, key in zip(listed[rel], keys[rel], strict=True):
+                if copies[key] > 1:
+                    where.setdefault(key, []).append((rel, entry.start + 1))
+    plans, changes = [], []
+    archive_texts: dict[str, str] = {}
+    for doc in docs:
+        if doc.rel not in over_target:
+            continue
+        lines, entries, headings = parsed[doc.rel]
+        work = _Work(doc, count, lines, headings)
+        before = count(doc.text)
+        steps: list[Step] = []
+        duplicates = []
+        for entry, key in zip(listed[doc.rel], keys[doc.rel], strict=True):
+            places = where.get(key)
+            if places is None:
+                continue  # the only copy
+            # the copy that stays: the first one that is not in a topic being thinned out, else the first
+            keeper = next((p for p in places if p[0] not in over_target), places[0])
+            if keeper != (doc.rel, entry.start + 1):
+                duplicates.append((entry, f"{keeper[0]}:{keeper[1]}"))
+        stem = doc.stem
+        archive_rel = f"archive/{stem}.md"
+        nl = work.newline
+        if duplicates:
+            parts = [f"## Duplicates removed from {doc.rel} on {today.isoformat()}{nl}{nl}"]
+            for entry, first in duplicates:
+                removed = work.remove(entry)
+                parts.append(f"<!-- from {doc.rel}:{entry.start + 1}, a copy of {first} -->{nl}{_ended(removed, nl)}")
+            work.archived.append("".join(parts))
+            steps.append(Step("duplicates", len(duplicates), count(work.text(today)),
+                              f"{plural(len(duplicates), 'duplicate entry', 'duplicate entries')} archived"))
+        if count(work.text(today)) > target and not dedupe_only[doc.rel]:
+            steps.extend(_archive_old(work, entries, options.older_than, today, target, archive_rel))
+        if options.summarizer and run_summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
+            step, warning = _summarize(work, options, target, today)
+            if step:
+                steps.append(step)
+            if warning:
+                warnings.append(f"{doc.rel}: {warning}")
+        after_text = work.text(today)
+        plans.append(TopicPlan(doc.rel, before, count(after_text), tuple(steps),
+                               archive_rel if work.archived else None))
+        if after_text != doc.text:
+            changes.append(FileChange(doc.rel, doc.text, after_text))
+        if work.archived:
+            old = archive_texts.get(archive_rel)
+            if old is None:
+                old = texts.get(archive_rel, archives.get(archive_rel, ""))
+            joined = old + ("" if not old or old.endswith("\n") else nl) + ("" if not old else nl)
+            archive_texts[archive_rel] = joined + nl.join(_ended(a, nl) for a in work.archived)
+    for rel, text in archive_texts.items():
+        changes.append(FileChange(rel, texts.get(rel, archives.get(rel)), text))
+    index_text = texts.get(home.index.rel, home.index.text)  # the counts of what changed, kept true
+    recounted = refresh_counts(index_text, home.index.rel, {c.rel: count(c.after) for c in changes
+                                                             if c.rel in over_target})
+    if recounted != index_text:
+        changes.append(FileChange(home.index.rel, index_text, recounted))
+    write = WritePlan(tuple(changes))
+    check_plan(home.root, write)
+    return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name)
+
+
+def is_dedupe_only(home: MemoryHome, doc: Doc) -> bool:
+    """A topic whose entries are learned once and never go stale: deduplicated, never thinned by age
+    or summarized. LESSONS.md and lessons.md, machine-written topics, front matter
+    `consolidate: dedupe-only`, and the topics named in config `dedupe_only` (stems, paths or globs)."""
+    from fnmatch import fnmatch
+
+    fm = doc.front_matter
+    return (doc.rel.rsplit("/", 1)[-1].lower() == "lessons.md" or fm.machine_written
+            or (fm.consolidate or "").strip().lower() == "dedupe-only"
+            or any(doc.stem == name or doc.rel == name or fnmatch(doc.rel, name) for name in home.config.dedupe_only))
+
+
+def _ended(text: str, newline: str) -> str:
+    return text if text.endswith("\n") else text + newline
+
+
+def _spaced(text: str, newline: str) -> str:
+    """An archived entry that opens with a heading ends with a blank line, so the next stays apart."""
+    text = _ended(text, newline)
+    return text + newline if text.lstrip().startswith("#") and not text.endswith(newline * 2) else text
+
+
+def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date, target: int,
+                 archive_rel: str) -> list[Step]:
+    """Move dated entries older than the cutoff, oldest first, while the topic is over target.
+
+    The topic's size is kept as a running estimate (each removed entry's own count taken off), and
+    counted exactly only when the estimate reaches the target, so a topic of any size takes one
+    pass instead of a count of the whole text for every entry moved.
+    """
+    cutoff = today - timedelta(days=older_than)
+    dated = sorted((e for e in entries if e.day and e.day < cutoff and work.lines[e.start] is not None),
+                   key=lambda e: (e.day, e.start))
+    moved: list[tuple[Entry, str]] = []
+    nl = work.newline
+    href = posixpath.relpath(archive_rel, posixpath.dirname(work.doc.rel) or ".")
+    existing = _existing_summary(work, archive_rel)
+    count, first, last = (existing[1], existing[2], existing[3]) if existing else (0, None, None)
+    position: int | None = None
+    summary_now = ""  # the summary line as the estimate counts it
+    estimate = work.count(work.text(today))
+    for entry in dated:
+        if estimate <= target:
+            estimate = work.count(work.text(today))
+            if estimate <= target:
+                break
+        removed = work.remove(entry)
+        moved.append((entry, removed))
+        estimate -= work.count(removed)
+        assert entry.day is not None  # `dated` holds only dated entries
+        first = min(first, entry.day) if first else entry.day
+        last = max(last, entry.day) if last else entry.day
+        count += 1
+        position = entry.start if position is None else min(position, entry.start)
+        if existing is not None and work.lines[existing[0]] is not None:
+            summary_now = work.lines[existing[0]] or ""
+            work.drop(existing[0])  # the earlier run's line is replaced by one that adds up both
+            position = min(position, existing[0])
+        line = (f"- {count} older entries ({first.isoformat()} … {last.isoformat()}) "
+                f"archived in [{archive_rel}]({href}){nl}")
+        work.insert(position, line)
+        estimate += work.count(line) - work.count(summary_now)
+        summary_now = line
+    if not moved:
+        return []
+    emptied = _emptied_headings(work, {n for e, _ in moved for n in range(e.start, e.end)})
+    if emptied and position is not None:
+        position = min(position, min(emptied))  # the pointer stands where the first of them stood
+        work.insert(position, summary_now + nl)  # and keeps the blank line the headings had
+    pieces = [(e.start, _spaced(text, nl)) for e, text in moved] + [(n, _ended(text, nl) + nl)
+                                                                     for n, text in emptied.items()]
+    header = (f"## Archived from {work.doc.rel} on {today.isoformat()}: entries older than {older_than} days"
+              f"{nl}{nl}")
+    body = ""
+    for _, text in sorted(pieces):  # in the order they stood, each heading set apart from what precedes it
+        if text.lstrip().startswith("#") and body and not body.endswith(nl + nl):
+            body += nl
+        body += text
+    work.archived.append(header + body)
+    days = [e.day for e, _ in moved if e.day]
+    return [Step("older", len(moved), work.count(work.text(today)),
+                 f"{plural(len(moved), 'entry', 'entries')} from {min(days).isoformat()} to "
+                 f"{max(days).isoformat()} archived")]
+
+
+def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
+    """Headings left with nothing under them once their entries were archived: they go with them
+    (with the blank lines that followed), so that no empty heading stays behind. Line -> its text."""
+    headings = work.headings
+    gone: dict[int, str] = {}
+    for index in range(len(headings) - 1, -1, -1):  # the deepest and last first: a parent may empty next
+        line, level = headings[index]
+        if work.lines[line] is None:
+            continue
+        stop = next((at for at, lvl in headings[index + 1 :] if lvl <= level), len(work.lines))
+        body = range(line + 1, stop)
+        if not any(n in removed or n in gone for n in body):
+            continue  # it lost nothing: an empty heading that was empty before stays as it was
+        if any((work.lines[n] or "").strip() for n in body):
+            continue
+        gone[line] = work.lines[line] or ""
+        work.drop(line)
+        for n in body:  # the blank lines left under it go too (they are not words: not archived)
+            if work.lines[n] is not None:
+                work.drop(n)
+    return gone
+
+
+def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, date] | None:
+    if " older entries (" not in work.doc.text:
+        return None  # no earlier run's line (most topics): not looked for line by line
+    for number, line in enumerate(work.lines):
+        match = _SUMMARY.match(line or "")
+        if match and match.group(4) == archive_rel:
+            return number, int(match.group(1)), date.fromisoformat(match.group(2)), date.fromisoformat(match.group(3))
+    return None
+
+
+def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple[Step | None, str | None]:
+    import os
+
+    from memctl.commands.proc import filter_text
+
+    assert options.summarizer is not None
+    current = work.text()
+    lines = split_lines(current)
+    span = front_matter_span(lines)
+    body = "".join(lines[span:])
+    out, problem = filter_text(options.summarizer, body, options.timeout,
+                                  {**os.environ, "MEMCTL_TARGET_TOKENS": str(target)})
+    if out is None:
+        return None, f"{problem}; topic kept as it was"
+    out = out.replace("\r\n", "\n").replace("\n", work.newline)
+    if front_matter_span(split_lines(out)):
+        return None, "summarizer output changes the front matter; topic kept as it was"
+    if work.count(out) >= work.count(body):
+        return None, "summarizer output is not smaller; topic kept as it was"
+    nl = work.newline
+    work.archived.append(f"## Full text of {work.doc.rel} before summarizing on {today.isoformat()}{nl}{nl}"
+                         + _ended(body, nl))
+    work.override(out)
+    return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
+
+
+def _keyed(lines: list[str], entries: list[Entry], dedupe_only: bool) -> tuple[list[Entry], list[str]]:
+    """A topic's entries that are keyed (not dated sections), and their keys."""
+    listed = [entry for entry in entries if entry.kind != "section"]
+    keyed: list[str] = []
+    for at in range(0, len(listed), 4096):  # a huge topic's entries a batch at a time: its texts joined once each
+        batch = listed[at : at + 4096]
+        keyed += entry_keys(["".join(lines[entry.start : entry.end]) for entry in batch], dedupe_only)
+    return listed, keyed
+
+
+def _key_sums(home: MemoryHome, doc: Doc, dedupe_only: bool) -> list[int]:
+    """The CRC-32 of each of the topic's entry keys, cached by its digest: what tells, without
+    reading a topic's entries, that none of them is a copy of an entry of a topic over target."""
+    key = f"sum:{ENTRIES_VERSION}:{doc.digest}:{int(dedupe_only)}"
+    sums = home.cache.get(key, lambda value: type(value) is list and all(type(n) is int for n in value))
+    if sums is None:  # its entries are not kept: a topic under target needs only these (and no dates)
+        lines = split_lines(doc.text)
+        _, keyed = _keyed(lines, entries_and_headings(lines, front_matter_span(lines), dates=False)[0], dedupe_only)
+        sums = [zlib.crc32(k.encode("utf-8", "surrogatepass")) for k in keyed]
+        home.cache.put(key, sums)
+    return sums  # type: ignore[no-any-return]
+
+
+def _entries(home: MemoryHome, doc: Doc, lines: list[str]) -> tuple[list[Entry], list[tuple[int, int]]]:
+    """The topic's entries and top-level headings, cached by the digest of its text (a second run
+    and `verify` reread them)."""
+    key = f"ent:{ENTRIES_VERSION}:{doc.digest}"
+    cached = home.cache.get(key)
+    if type(cached) is dict:
+        entries = entries_from_json(cached.get("entries"), len(lines))
+        headings = headings_from_json(cached.get("headings"), len(lines))
+        if entries is not None and headings is not None:
+            return entries, headings
+    entries, headings = entries_and_headings(lines, front_matter_span(lines))
+    home.cache.put(key, {"entries": entries_to_json(entries), "headings": [list(h) for h in headings]})
+    return entries, headings
+
+
+def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: date) -> None:
+    """Nothing lost, the archive only grows, and a second run (same arguments and date) changes nothing."""
+    changes = {c.rel: c for c in plan.write.changes}
+    for topic in plan.topics:
+        change = changes.get(topic.path)
+        if change is None:
+            continue
+        before, after = change.before or "", change.after
+        body_before, body_after = front_matter_chars(before), front_matter_chars(after)
+        fm_before, fm_after = split_lines(before[:body_before]), split_lines(after[:body_after])
+        if [x for x in fm_before if not x.startswith("updated:")] != [x for x in fm_after if not x.startswith(
+                "updated:")] and fm_before:
+            raise GuaranteeError("front matter would change beyond `updated`", topic.path)
+        # One count of lines, kept small: each line of the body before, less each line after, less
+        # each line the archive gains; a line left above zero would be lost.
+        left: Counter[str] = Counter()
+        for lines in _nonblank(before, body_before):
+            left.update(lines)
+        for lines in _nonblank(after, body_after):
+            left.subtract(lines)
+        for line in [line for line in left if _SUMMARY.match(line)]:
+            del left[line]  # memctl's own "N older entries … archived in" line, replaced by the new count
+        archive = changes[topic.archive] if topic.archive else None
+        if archive is not None:
+            old = archive.before or ""
+            if not archive.after.startswith(old):
+                raise GuaranteeError("the archive would not only grow", archive.rel)
+            last = old.rfind("\n") + 1  # the archive's lines up to its last are the same after
+            for lines in _nonblank(archive.after, last):
+                left.subtract(lines)
+            for lines in _nonblank(old, last):
+                left.update(lines)
+        lost = next((line for line, n in left.items() if n > 0), None)
+        if lost is not None:
+            raise GuaranteeError(f"nothing lost: {lost[:60]!r} would leave without reaching the archive", topic.path)
+    for rel, change in changes.items():
+        if rel.startswith("archive/") and change.before and not change.after.startswith(change.before):
+            raise GuaranteeError("the archive would not only grow", rel)
+    index = changes.get(home.index.rel)
+    if index is not None and COUNT.sub("", index.before or "") != COUNT.sub("", index.after):
+        raise GuaranteeError("the index would change beyond its topics' token counts", index.rel)
+    again = plan_consolidate(home, options, today, texts={r: c.after for r, c in changes.items()},
+                             run_summarizer=False)
+    if any(c.before != c.after for c in again.write.changes):
+        raise GuaranteeError("a second run would change more: the plan is not stable",
+                             next(c.rel for c in again.write.changes))
+
+
+def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
+    """The plan as JSON data (documented in docs/commands.md)."""
+    return {
+        "target": plan.target,
+        "tokenizer": plan.tokenizer,
+        "topics": [{"path": t.path, "tokens_before": t.tokens_before, "tokens_after": t.tokens_after,
+                    "over_target_after": t.tokens_after > plan.target, "archive": t.archive,
+                    "steps": [s._asdict() for s in t.steps]} for t in plan.topics],
+        "warnings": list(plan.warnings),
+        "applied": applied,
+    }
+
+
+def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = False) -> str:
+    if not plan.topics:
+        return f"nothing to consolidate: every topic is within {plan.target:,} tokens ({plan.tokenizer})\n"
+    lines = []
+    for topic in plan.topics:
+        lines.append(f"{topic.path}: {topic.tokens_before:,} tokens ({plan.tokenizer}), target {plan.target:,}")
+        for number, step in enumerate(topic.steps, start=1):
+            lines.append(f"  {number}. {step.name}: {step.detail} (→ {step.tokens_after:,} tokens)")
+        if not topic.steps:
+            lines.append("  nothing to archive: no duplicates and no dated entries old enough")
+        elif topic.tokens_after > plan.target:
+            lines.append(f"  still {topic.tokens_after:,} tokens, over target: try --summarizer or --older-than")
+        if topic.archive:
+            lines.append(f"  archived to {topic.archive}")
+    changed = sum(1 for c in plan.write.changes if c.before != c.after)
+    if applied:
+        lines.append(f"wrote {changed} {'file' if changed == 1 else 'files'}")
+    elif requested or not changed:
+        lines.append("nothing to change")
+    else:
+        lines.append("dry run: nothing written (--apply writes, --diff shows the changes)")
+    return "\n".join(lines) + "\n"

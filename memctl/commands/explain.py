@@ -1,0 +1,38 @@
+"""`assemble --explain`: every candidate of a dispatch, why it is in the bundle or not."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from memctl.commands.assemble import Bundle
+
+
+def render_explain(bundle: Bundle) -> str:
+    """A plain table (this runs on the dispatch path: no rich): one row a candidate, in load order."""
+    rows = [("file", "section", "why", "score", "terms", "tokens", "outcome")]
+    for entry in bundle.entries:
+        if entry.path.startswith("memctl:"):
+            continue
+        heading = (entry.heading or "").rsplit(" (lines ", 1)[0]
+        rows.append((entry.path, heading, ", ".join(entry.reasons), _score(entry.score), " ".join(entry.terms),
+                     f"{entry.tokens:,}", "loaded, cut at a section" if entry.truncated else "loaded"))
+    for omission in bundle.omitted:
+        scored = next((s for s in bundle.ranked if s.doc.rel == omission.path
+                       and (s.part.heading or "") == (omission.heading or "")), None) if omission.excerpt else None
+        rows.append((omission.path, omission.heading or "", "query" if omission.excerpt else "selected",
+                     _score(scored.score if scored else None), " ".join(scored.terms) if scored else "",
+                     f"{omission.tokens:,}", f"left out: {omission.reason}"))
+    for scored in bundle.ranked:
+        if not scored.chosen:
+            rows.append((scored.doc.rel, scored.part.heading or "", "query", _score(scored.score),
+                         " ".join(scored.terms), f"{scored.part.tokens:,}", f"not chosen: {scored.why}"))
+    widths = [min(max(len(row[i]) for row in rows), 40) for i in range(len(rows[0]) - 1)]
+    lines = []
+    for row in rows:
+        cells = [cell if len(cell) <= 40 else cell[:39] + "…" for cell in row[:-1]]
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)) + "  " + row[-1])
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _score(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"

@@ -1,0 +1,435 @@
+"""`memctl history`: how the memory grew (from git) and what dispatches loaded (from the record).
+
+Sizes are counted with the same tokenizer and rules as `status`; each file version is counted
+once, keyed by its git blob id in the home's cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from memctl.commands.gitlog import Commit, Repo
+from memctl.errors import InputError, MemctlError
+from memctl.model.cache import is_count_list
+from memctl.model.home import ARCHIVE_DIRS, MemoryHome, in_archive
+from memctl.model.markdown import front_matter_span, split_lines
+from memctl.model.structure import structure
+from memctl.safe.fsutil import read_text
+
+PERIODS = ("hour", "day", "week", "month")
+LOOKBACK = {"hour": 24, "day": 14, "week": 12, "month": 12}  # periods shown by default
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+class Window(NamedTuple):
+    start: datetime
+    end: datetime
+
+
+def floor(moment: datetime, period: str) -> datetime:
+    moment = moment.astimezone(timezone.utc)
+    if period == "hour":
+        return moment.replace(minute=0, second=0, microsecond=0)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "day":
+        return day
+    if period == "week":
+        return day - timedelta(days=day.weekday())  # weeks start on Monday (ISO)
+    return day.replace(day=1)
+
+
+def step(moment: datetime, period: str) -> datetime:
+    if period == "hour":
+        return moment + timedelta(hours=1)
+    if period == "day":
+        return moment + timedelta(days=1)
+    if period == "week":
+        return moment + timedelta(weeks=1)
+    return (moment.replace(day=28) + timedelta(days=4)).replace(day=1)
+
+
+def windows(period: str, since: datetime | None, until: datetime) -> list[Window]:
+    """The periods from `since` (default: the usual look-back) up to the one holding `until`."""
+    if period not in PERIODS:
+        raise MemctlError(f"unknown period {period!r}; choose one of {', '.join(PERIODS)}")
+    last = floor(until, period)
+    if since is None:
+        first = last
+        for _ in range(LOOKBACK[period] - 1):
+            first = floor(first - timedelta(seconds=1), period)
+    else:
+        first = floor(since, period)
+    if first > last:
+        raise MemctlError("--since is after --until")
+    out = []
+    while first <= last:
+        out.append(Window(first, step(first, period)))
+        first = step(first, period)
+    return out
+
+
+def parse_moment(value: str, option: str) -> datetime:
+    """A date or date-time; without a zone it is taken as UTC."""
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise MemctlError(f"{option} must be a date like 2026-11-29 (or a date and time), not {value!r}") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def glob_match(rel: str, pattern: str) -> bool:
+    """Whether a path relative to the home matches a topic glob (`**/` spans folders)."""
+    regex = ""
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            regex, i = regex + "(?:.*/)?", i + 3
+        elif pattern.startswith("**", i):
+            regex, i = regex + ".*", i + 2
+        elif pattern[i] == "*":
+            regex, i = regex + "[^/]*", i + 1
+        elif pattern[i] == "?":
+            regex, i = regex + "[^/]", i + 1
+        else:
+            regex, i = regex + re.escape(pattern[i]), i + 1
+    return re.fullmatch(regex, rel) is not None
+
+
+class Sizer:
+    """Sizes of file versions by blob id, counted once and kept in the home's cache."""
+
+    def __init__(self, home: MemoryHome, repo: Repo):
+        self.home, self.repo = home, repo
+
+    def stats(self, blob_ids: list[str]) -> dict[str, list[int]]:
+        name = self.home.counter.name
+        known = {b: self.home.cache.get(f"blob:{name}:{b}", lambda v: is_count_list(v, 3)) for b in blob_ids}
+        missing = [b for b, v in known.items() if not isinstance(v, list)]
+        for blob, data in self.repo.blobs(missing).items():
+            text = data.decode("utf-8", errors="replace")
+            value = [len(split_lines(text)), len(data), self.home.counter.count(text)]
+            self.home.cache.put(f"blob:{name}:{blob}", value)
+            known[blob] = value
+        return {b: v for b, v in known.items() if isinstance(v, list)}
+
+    def shapes(self, blob_ids: list[str]) -> dict[str, list[int]]:
+        """Lines and bytes of each version, without counting its tokens."""
+        known = {b: self.home.cache.get(f"shape:{b}", lambda v: is_count_list(v, 2)) for b in blob_ids}
+        missing = [b for b, v in known.items() if not isinstance(v, list)]
+        for blob, data in self.repo.blobs(missing).items():
+            value = [len(split_lines(data.decode("utf-8", errors="replace"))), len(data)]
+            self.home.cache.put(f"shape:{blob}", value)
+            known[blob] = value
+        return {b: v for b, v in known.items() if isinstance(v, list)}
+
+    def links(self, index_rel: str, blob: str) -> list[str]:
+        key = f"links:{self.home.config.section_level}:{blob}"
+        cached = self.home.cache.get(key, lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
+        if cached is not None:
+            return cached
+        text = self.repo.blobs([blob])[blob].decode("utf-8", errors="replace")
+        lines = split_lines(text)
+        facts = structure(lines, front_matter_span(lines), self.home.config.section_level)
+        folder = posixpath.dirname(index_rel)
+        found = []
+        for href, _ in facts["links"]:
+            target = href.split("#", 1)[0].split("?", 1)[0]
+            if target and not _SCHEME.match(target) and not target.startswith(("/", "#")):
+                found.append(posixpath.normpath(posixpath.join(folder, target)))
+        self.home.cache.put(key, found)
+        return found
+
+    def snapshot(self, tree: dict[str, str]) -> dict[str, Any]:
+        index_rel = self.home.index.rel
+        index_blob = tree.get(index_rel)
+        archive = [b for rel, b in tree.items() if rel.endswith(".md")
+                   and any(rel.startswith(d + "/") for d in ARCHIVE_DIRS)]
+        candidates = {rel: b for rel, b in tree.items() if rel.endswith(".md") and rel != index_rel
+                      and not any(rel.startswith(d + "/") for d in ARCHIVE_DIRS)
+                      and not any(p.startswith(".") for p in rel.split("/"))}
+        by_glob = {rel for rel in candidates if any(glob_match(rel, g) for g in self.home.config.topics)}
+        linked: set[str] = set()
+        if index_blob and len(by_glob) < len(candidates):  # only then can a link add a topic
+            linked = set(self.links(index_rel, index_blob))
+        topics = [b for rel, b in candidates.items() if rel in by_glob or rel in linked]
+        stats = self.stats([b for b in [index_blob, *topics, *archive] if b])
+        index = stats.get(index_blob) if index_blob else None
+        return {
+            "index": {"lines": index[0], "bytes": index[1], "tokens": index[2]} if index else None,
+            "topics_tokens": sum(stats[b][2] for b in topics),
+            "archive_tokens": sum(stats[b][2] for b in archive),
+        }
+
+
+def growth(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
+    """Per-period growth from git, or None when the home is not in a git repository."""
+    repo = Repo.find(Path(home.root))
+    if repo is None:
+        return None
+    timeline = repo.timeline()
+    commits = [commit for commit, _ in timeline]
+    spans = windows(period, since, until)
+    sizer = Sizer(home, repo)
+    periods = []
+    previous: dict[str, Any] | None = None
+    tree: dict[str, str] = {}
+    applied = 0  # commits of the timeline applied to `tree`
+    for window in spans:
+        start, end = window.start.timestamp(), window.end.timestamp()
+        inside = [c for c in commits if start <= c.time < end]
+        while applied < len(timeline) and timeline[applied][0].time < end:
+            for path, blob in timeline[applied][1].items():
+                if blob is None:
+                    tree.pop(path, None)
+                else:
+                    tree[path] = blob
+            applied += 1
+        state = sizer.snapshot(tree) if applied else {"index": None, "topics_tokens": None, "archive_tokens": None}
+        change = None
+        if previous is not None and previous["index"] and state["index"]:
+            change = {k: state["index"][k] - previous["index"][k] for k in ("lines", "bytes", "tokens")}
+            change["topics_tokens"] = state["topics_tokens"] - previous["topics_tokens"]
+        periods.append({"start": window.start.isoformat(), "end": window.end.isoformat(), "commits": len(inside),
+                        **state, "change": change})
+        previous = state
+    # the forecast's points: the index after every commit that changed it, whatever the period shown;
+    # sized only where the forecast looks (the last four weeks, and back while it was over a limit)
+    versions: list[tuple[float, str]] = [(commit.time / 86400, blob) for commit, changes in timeline
+                                         if commit.time < until.timestamp()
+                                         and (blob := changes.get(home.index.rel)) is not None]
+    points = _Points(versions, sizer)
+    first = datetime.fromtimestamp(commits[0].time, timezone.utc).isoformat() if commits else None
+    note = None
+    if repo.shallow:
+        note = f"shallow clone: history starts at the first commit available ({first})"
+    elif not commits:
+        note = "no commit touches this home yet"
+    return {"periods": periods, "forecast": forecast(home, points, until), "shallow": repo.shallow,
+            "first_commit": first, "commits": len(commits), "note": note,
+            "lost": lost_files(home, repo, timeline)}
+
+
+def _slope(points: list[tuple[float, float]]) -> float:
+    """Least-squares growth per day of (day, value) points."""
+    n = len(points)
+    mean_x = sum(x for x, _ in points) / n
+    mean_y = sum(y for _, y in points) / n
+    var = sum((x - mean_x) ** 2 for x, _ in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / var if var else 0.0
+
+
+FORECAST_DAYS = 28  # the forecast fits the last four weeks of commits, for every --period
+DROP = 0.2  # a fall of a fifth or more (a split, a consolidation) starts a new trend
+
+
+class _Points:
+    """The index's (day, size) after each commit, sized in batches when first asked for: counting
+    every version of a long history costs seconds, and the forecast needs few of them (the last
+    four weeks; lines and bytes alone, back to where an index over its limit went over)."""
+
+    BATCH = 256
+
+    def __init__(self, versions: list[tuple[float, str]], sizer: Sizer):
+        self._versions, self._sizer = versions, sizer
+
+    def __len__(self) -> int:
+        return len(self._versions)
+
+    def day(self, i: int) -> float:
+        return self._versions[i][0]
+
+    def sizes(self, indices: list[int]) -> dict[int, dict[str, int]]:
+        """Lines, bytes and tokens of the versions `indices` (those that can be read)."""
+        stats = self._sizer.stats([self._versions[i][1] for i in indices])
+        return {i: {"lines": v[0], "bytes": v[1], "tokens": v[2]} for i in indices
+                if (v := stats.get(self._versions[i][1]))}
+
+    def backwards(self, last: int, measure: str) -> Iterator[tuple[int, int]]:
+        """(index, value of `measure`) from version `last` back to the first."""
+        for top in range(last, -1, -self.BATCH):
+            chunk = list(range(top, max(top - self.BATCH, -1), -1))
+            if measure == "tokens":
+                found = {i: size["tokens"] for i, size in self.sizes(chunk).items()}
+            else:
+                shapes = self._sizer.shapes([self._versions[i][1] for i in chunk])
+                column = 0 if measure == "lines" else 1
+                found = {i: v[column] for i in chunk if (v := shapes.get(self._versions[i][1]))}
+            for i in chunk:
+                if i in found:
+                    yield i, found[i]
+
+
+def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, Any]:
+    """When, at the recent rate, the index reaches its line, byte or load-cap limit.
+
+    One story for every period view: a least-squares fit of the index's size after each commit in
+    the last FORECAST_DAYS days, from the last time it fell by DROP or more (a split or a
+    consolidation changes the trend; the rate before it says nothing about the rate after).
+    """
+    budgets = home.config.budgets
+    limits = {"lines": budgets.index_max_lines or budgets.load_cap_lines,
+              "bytes": budgets.index_max_bytes or budgets.load_cap_bytes, "tokens": budgets.load_cap_tokens}
+    start = until.timestamp() / 86400 - FORECAST_DAYS
+    window = [i for i in range(len(points)) if points.day(i) >= start]
+    if points and (not window or window[-1] != len(points) - 1):
+        window.append(len(points) - 1)
+    sized = points.sizes(window)
+    latest = max(sized) if sized else None
+    for measure, limit in limits.items():
+        if limit and latest is not None and sized[latest][measure] >= limit:
+            since = latest
+            for i, value in points.backwards(latest, measure):
+                if value < limit:
+                    break
+                since = i
+            day = datetime.fromtimestamp(points.day(since) * 86400, timezone.utc).date().isoformat()
+            return {"trend": "over", "rates_per_week": None, "limit": measure, "reaches_on": None, "over_since": day,
+                    "message": f"index is already past its {limit:,}-{measure[:-1]} limit since {day} "
+                               f"({sized[latest][measure]:,} {measure})"}
+    recent = [(points.day(i), sized[i]) for i in window if i in sized and points.day(i) >= start]
+    drops = [i for i in range(1, len(recent)) if any(recent[i][1][k] <= (1 - DROP) * recent[i - 1][1][k]
+                                                     for k in ("lines", "tokens"))]
+    if drops:
+        recent = recent[drops[-1]:]
+    if len(recent) < 2:
+        return {"trend": "unknown", "rates_per_week": None, "limit": None, "reaches_on": None,
+                "message": f"not enough history for a forecast (it needs two changes of the index in the last "
+                           f"{FORECAST_DAYS} days{', since its last drop' if drops else ''})"}
+    now_day, current = recent[-1]
+    rates = {k: _slope([(x, index[k]) for x, index in recent]) * 7 for k in ("lines", "bytes", "tokens")}
+    rates = {"lines": round(rates["lines"], 1), "bytes": round(rates["bytes"]), "tokens": round(rates["tokens"])}
+    soonest: tuple[float, str, int] | None = None
+    for measure, limit in limits.items():
+        if limit and rates[measure] > 0:
+            days = (limit - current[measure]) / (rates[measure] / 7)
+            if soonest is None or days < soonest[0]:
+                soonest = (days, measure, limit)
+    if soonest is None:
+        trend = "shrinking" if rates["tokens"] < 0 else "flat"
+        return {"trend": trend, "rates_per_week": rates, "limit": None, "reaches_on": None,
+                "message": f"index is {trend} ({rates['lines']:+.1f} lines/week, {rates['tokens']:+,} tokens/week)"}
+    days, measure, limit = soonest
+    when = (datetime.fromtimestamp(now_day * 86400, timezone.utc) + timedelta(days=days)).date()
+    return {"trend": "growing", "rates_per_week": rates, "limit": measure, "reaches_on": when.isoformat(),
+            "message": f"index {rates[measure]:+,} {measure}/week: reaches {limit:,} {measure} "
+                       f"around {when.isoformat()}"}
+
+
+def dispatches(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
+    """Roll up `.memctl/dispatches.jsonl` per period; None when there is no record."""
+    path = Path(home.root) / ".memctl" / "dispatches.jsonl"
+    if not path.is_file():
+        return None
+    spans = windows(period, since, until)
+    lo, hi = spans[0].start, spans[-1].end
+    records, malformed = [], 0
+    with path.open("rb") as handle:
+        for raw in handle:
+            try:
+                record = json.loads(raw)
+                moment = parse_moment(record["time"], "time")
+                tokens, budget = int(record["tokens"]), int(record["budget"])
+                files = [str(f["path"]) for f in record.get("files", [])]
+                omitted = len(record.get("omitted", []))
+            except (ValueError, KeyError, TypeError, MemctlError):
+                malformed += 1
+                continue
+            if lo <= moment < hi:
+                records.append((moment, tokens, budget, files, omitted))
+    rows = []
+    for window in spans:
+        inside = [r for r in records if window.start <= r[0] < window.end]
+        rows.append({
+            "start": window.start.isoformat(), "end": window.end.isoformat(), "dispatches": len(inside),
+            "mean_tokens": round(sum(r[1] for r in inside) / len(inside)) if inside else None,
+            "max_tokens": max((r[1] for r in inside), default=None),
+            "budget": max((r[2] for r in inside), default=None),
+            "with_omissions": sum(1 for r in inside if r[4]),
+        })
+    from memctl.commands.rollup import rolled_into
+
+    merged = rolled_into(home)  # a day's file loaded before its roll-up counts for the period's file
+    loaded = Counter(path for r in records for path in {merged.get(p, p) for p in r[3]} if path != home.index.rel)
+    return {
+        "periods": rows,
+        "dispatches": len(records),
+        "malformed_lines": malformed,
+        "most_loaded": [{"path": p, "dispatches": n}
+                        for p, n in sorted(loaded.items(), key=lambda item: (-item[1], item[0]))[:5]],
+        "never_loaded": sorted(d.rel for d in home.topics if d.rel not in loaded),
+        "omission_rate": round(sum(1 for r in records if r[4]) / len(records), 4) if records else None,
+    }
+
+
+def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[str, str | None]]],
+               ) -> list[dict[str, Any]]:
+    """Memory files (the index and topics by the config's globs) deleted in git and not back since,
+    whose text is kept nowhere in the home now: not in another memory file, the archive or a
+    snapshot. Each with the commit that deleted it and how many of its lines are gone."""
+    def memory_file(rel: str) -> bool:
+        return (rel.endswith(".md") and not in_archive(rel)
+                and not any(p.startswith(".") for p in rel.split("/"))
+                and (rel == home.index.rel or any(glob_match(rel, g) for g in home.config.topics)))
+
+    last_blob: dict[str, str] = {}
+    deleted: dict[str, tuple[Commit, str]] = {}  # rel -> (the commit that deleted it, its last version)
+    for commit, changes in timeline:
+        for rel, blob in changes.items():
+            if blob is not None:
+                last_blob[rel] = blob
+                deleted.pop(rel, None)
+            elif rel in last_blob and memory_file(rel):
+                deleted[rel] = (commit, last_blob[rel])
+    deleted = {rel: v for rel, v in deleted.items() if not os.path.lexists(os.path.join(home.root, rel))}
+    if not deleted:
+        return []
+    kept: set[str] = set()
+    for doc in (home.index, *home.topics, *home.archived):
+        kept.update(line.strip() for line in doc.text.splitlines())
+    from memctl.commands.hooks import SNAPSHOTS
+
+    snapshots = os.path.join(home.root, SNAPSHOTS)
+    for folder, _, names in os.walk(snapshots):
+        for name in names:
+            try:
+                kept.update(line.strip() for line in read_text(os.path.join(folder, name)).splitlines())
+            except InputError:
+                continue
+    contents = repo.blobs([blob for _, blob in deleted.values()])
+    lost = []
+    for rel, (commit, blob) in sorted(deleted.items()):
+        text = contents.get(blob, b"").decode("utf-8", errors="replace")
+        missing = [line for line in (raw.strip() for raw in text.splitlines()) if line and line not in kept]
+        if missing:
+            lost.append({"path": rel, "commit": commit.sha,
+                         "date": datetime.fromtimestamp(commit.time, timezone.utc).isoformat(),
+                         "lines_lost": len(missing), "first_lost_line": missing[0],
+                         "restore": f"git show {commit.sha[:12]}^:{posixpath.join(repo.prefix, rel)}"})
+    return lost
+
+
+def build_report(home: MemoryHome, period: str, since: datetime | None, until: datetime,
+                 with_dispatches: bool) -> dict[str, Any]:
+    """The history report (documented in docs/commands.md); `note` says why it is empty, if it is."""
+    grown = growth(home, period, since, until)
+    record = dispatches(home, period, since, until) if with_dispatches else None
+    report: dict[str, Any] = {"home": home.shown, "period": period, "tokenizer": home.counter.name,
+                              "until": until.isoformat(), "git": grown is not None}
+    if grown is not None:
+        report.update(grown)
+    else:
+        report.update(periods=[], forecast=None, shallow=False, first_commit=None, commits=0, note=None, lost=[])
+    report["dispatches"] = record
+    if grown is None and record is None:
+        report["note"] = "not in a git repository" + (
+            " and no dispatch record (memctl assemble --record writes .memctl/dispatches.jsonl)" if with_dispatches
+            else "; --dispatches reads the dispatch record")
+    return report

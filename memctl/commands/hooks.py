@@ -1,0 +1,260 @@
+"""`memctl hook EVENT`: memory delivered through the host's own hooks.
+
+A host runs the hook with JSON on stdin and reads JSON on stdout. Claude Code sends `session_id`,
+`transcript_path`, `cwd` and `hook_event_name` to every hook, `prompt` to UserPromptSubmit,
+`source` to SessionStart and `trigger` to PreCompact; a hook adds context by printing
+`{"hookSpecificOutput": {"hookEventName": …, "additionalContext": …}}` (at most 10,000
+characters reach the model). Volute runs `.local/hooks/startup-context.*` with `{"source":
+"startup"}` and reads the same shape, and runs `.local/hooks/pre-prompt/*` and reads a top-level
+`{"additionalContext": …}`.
+
+No Typer and no rich here: `user-prompt` runs before every prompt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import date, datetime, timezone
+
+from memctl.errors import MemctlError
+from memctl.record import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from memctl.model.home import MemoryHome
+
+EVENTS = {"user-prompt": "UserPromptSubmit", "session-start": "SessionStart", "pre-compact": "PreCompact"}
+HOSTS = ("claude-code", "volute")
+MAX_CHARS = 10_000  # what Claude Code passes on of a hook's additionalContext
+CHARS = 8_000  # --chars by default
+BUDGET = 2_000  # --budget (tokens) by default
+SNAPSHOTS = "archive/snapshots"
+
+
+@record
+class HookOptions:
+    chars: int = CHARS
+    budget: int = BUDGET
+    host: str | None = None  # the output shape; None: from the home's profile (volute or claude-code)
+    max_sections: int = 4
+    extractor: str | None = None
+    timeout: float = 20.0
+
+
+def read_input(raw: bytes) -> dict[str, Any]:
+    """The hook's stdin: a JSON object (empty input is an empty object)."""
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise MemctlError(f"the hook input on stdin is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise MemctlError("the hook input on stdin is not a JSON object")
+    return data
+
+
+def host_of(home: MemoryHome, options: HookOptions) -> str:
+    if options.host is not None:
+        return options.host
+    return "volute" if home.config.profile == "volute" else "claude-code"
+
+
+def answer(event: str, context: str, host: str) -> str:
+    """What the hook prints: nothing for no context; else the host's JSON."""
+    if not context:
+        return ""
+    if host == "volute" and event == "user-prompt":
+        return json.dumps({"additionalContext": context}, ensure_ascii=False) + "\n"
+    return json.dumps({"hookSpecificOutput": {"hookEventName": EVENTS[event], "additionalContext": context}},
+                      ensure_ascii=False) + "\n"
+
+
+def _fits(pieces: list[str], piece: str, chars: int) -> bool:
+    return sum(map(len, pieces)) + len(piece) <= chars
+
+
+def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today: date) -> str:
+    """The topic sections the prompt is about, best first, within --chars and --budget tokens;
+    "" when none is relevant enough. The index is not repeated: the host loads it already."""
+    from memctl.commands.query import rank_sections
+
+    if not prompt.strip():
+        return ""
+    docs = [d for d in home.topics if not (d.front_matter.expires and d.front_matter.expires < today)]
+    ranked = [s for s in rank_sections(prompt, docs, home.config.query_floor, options.max_sections) if s.chosen]
+    if not ranked:
+        return ""
+    chars = min(options.chars, MAX_CHARS)
+    header = "Memory that may bear on this prompt (memctl; the index is loaded already):\n"
+    pieces = [header]
+    tokens = home.counter.count(header)
+    for scored in ranked:
+        part = scored.part
+        text = scored.doc.text[part.start : part.end].replace("\r\n", "\n").rstrip("\n")
+        piece = f"\n<!-- {scored.doc.rel}, lines {part.start_line}–{part.end_line} -->\n{text}\n"
+        cost = home.counter.count(piece)
+        if _fits(pieces, piece, chars) and tokens + cost <= options.budget:
+            pieces.append(piece)
+            tokens += cost
+    return "".join(pieces) if len(pieces) > 1 else ""
+
+
+def start_context(home: MemoryHome, options: HookOptions) -> str:
+    """The always and machine-written topics (front matter stripped), and, when the host's load
+    cap cuts the index, which of its sections the host did not load."""
+    from memctl.commands.assemble import AssembleOptions, select_topics
+
+    chars = min(options.chars, MAX_CHARS)
+    pieces: list[str] = []
+    left_out: list[str] = []
+    cap = home.index_cap
+    if cap.capped:
+        missing = [p for p in home.index.parts if cap.state_of(p) != "full" and p.level >= 0]
+        lines = [f"{os.path.join(home.root, home.index.rel)} is cut by the host ({cap.description}); these "
+                 "sections of it are not loaded (read the file when the task needs them):"]
+        room = chars // 2  # the list never crowds out the topics, nor passes the host's cap
+        for number, part in enumerate(missing):
+            got = cap.lines_loaded_in(part)
+            label = part.heading or "preamble"
+            line = (f"- § {label} (lines {part.start_line}–{part.end_line})"
+                    + (f", {got} of {part.lines} lines loaded" if got else ""))
+            rest = missing[number:]
+            if sum(map(len, lines)) + len(line) + 80 > room and len(rest) > 1:
+                lines.append(f"- and {len(rest)} more sections (lines {rest[0].start_line}–{rest[-1].end_line})")
+                break
+            lines.append(line)
+        pieces.append("\n".join(lines) + "\n")
+    candidates, _, _ = select_topics(home, AssembleOptions())
+    tokens = 0
+    for candidate in candidates:
+        doc = candidate.doc
+        body = "".join(doc.text[p.start : p.end] for p in doc.sections).replace("\r\n", "\n").strip("\n")
+        piece = f"\n<!-- {doc.rel} ({', '.join(candidate.reasons)}) -->\n{body}\n"
+        cost = home.counter.count(piece)
+        if _fits(pieces, piece, chars) and tokens + cost <= options.budget:
+            pieces.append(piece)
+            tokens += cost
+        else:
+            left_out.append(doc.rel)
+    if left_out:
+        note = f"\nNot included (over {chars:,} characters or {options.budget:,} tokens): {', '.join(left_out)}\n"
+        if _fits(pieces, note, chars):
+            pieces.append(note)
+    return "".join(pieces).lstrip("\n")
+
+
+def snapshot_plan(home: MemoryHome, when: datetime, changing: dict[str, str] | None = None) -> Any:
+    """A WritePlan copying every memory file (index and topics) whose text differs from its latest
+    snapshot, or that has none, into archive/snapshots/<UTC timestamp>/ under its own path.
+
+    `changing` (path: new text) are the files a change in the same plan writes: each is copied as
+    it will be once written, and a new one is copied too (it is a topic by then: a capture links a
+    new lessons file from the index)."""
+    from memctl.safe.fsutil import current_text
+    from memctl.safe.writer import FileChange, WritePlan, check_plan
+
+    folder = os.path.join(home.root, SNAPSHOTS)
+    try:
+        taken = sorted((n for n in os.listdir(folder) if not n.startswith(".")), reverse=True)
+    except FileNotFoundError:
+        taken = []
+    stamp = when.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    name, number = stamp, 1
+    while name in taken:
+        number += 1
+        name = f"{stamp}-{number}"
+    texts = {doc.rel: doc.text for doc in (home.index, *home.topics)}
+    texts.update(changing or {})
+    changes = []
+    for rel, text in texts.items():
+        latest = None
+        for earlier in taken:
+            copy = f"{SNAPSHOTS}/{earlier}/{rel}"
+            if os.path.isfile(os.path.join(home.root, copy)):
+                latest = current_text(home.root, copy)
+                break
+        if latest != text:
+            changes.append(FileChange(f"{SNAPSHOTS}/{name}/{rel}", None, text))
+    plan = WritePlan(tuple(changes))
+    check_plan(home.root, plan)
+    return plan
+
+
+def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today: date) -> Any:
+    """The CapturePlan of the transcript's lessons into the home's lessons file (nothing written)."""
+    from memctl.commands.capture import (
+        find_candidates,
+        lesson_count,
+        lessons_file,
+        plan_capture,
+        read_transcript,
+        run_extractor,
+    )
+
+    lessons = lessons_file(home.config.profile, home.config.lessons)
+    source = read_transcript(os.path.expanduser(transcript))
+    if options.extractor:
+        candidates, _ = run_extractor(options.extractor, source, lessons, lesson_count(home, lessons),
+                                      options.timeout)
+    else:
+        candidates = find_candidates(source)
+    return plan_capture(home.root, lessons, source, candidates, today, (home.index.rel, home.index.text))
+
+
+def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, today: date, now: datetime,
+                ) -> list[str]:
+    """Lessons from the transcript into the lessons file and a snapshot of what changed, as one
+    journaled change: a kill part-way leaves both or neither. Returns what was done, one line each
+    (for stderr)."""
+    from memctl.safe.journal import apply_plan
+    from memctl.safe.writer import WritePlan
+    from memctl.words import plural
+
+    done = []
+    captured = None
+    transcript = data.get("transcript_path")
+    if isinstance(transcript, str) and transcript:
+        try:
+            captured = capture_plan(home, transcript, options, today)
+        except MemctlError as error:  # the snapshot below still protects what the host may delete
+            done.append(f"no lessons captured: {error}")
+    lessons = captured.write.changes if captured is not None else ()
+    snapshot = snapshot_plan(home, now, {c.rel: c.after for c in lessons})  # the files as the lessons leave them
+    if lessons or snapshot.changes:  # one journaled change: both or neither, even if killed part-way
+        apply_plan(home.root, WritePlan((*lessons, *snapshot.changes)), "hook pre-compact")
+    if lessons and captured is not None:
+        done.append(f"captured {plural(len(captured.added), 'new lesson')} into {captured.lessons}")
+    if snapshot.changes:
+        folder = snapshot.changes[0].rel.split("/")[2]
+        done.append(f"snapshot of {plural(len(snapshot.changes), 'changed file')} in {SNAPSHOTS}/{folder}/")
+    return done
+
+
+def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, today: date, now: datetime,
+             ) -> tuple[str, list[str]]:
+    """(stdout, stderr lines) of one hook run. Raises MemctlError; the caller turns any failure into
+    one line on stderr and exit 0, so a hook never blocks the host."""
+    from memctl.model.home import load_home
+
+    if event not in EVENTS:
+        raise MemctlError(f"unknown hook event {event!r}; choose one of {', '.join(EVENTS)}")
+    data = read_input(raw)
+    if not path:
+        cwd = data.get("cwd")
+        path = cwd if isinstance(cwd, str) and cwd else "."
+    home = load_home(path)
+    host = host_of(home, options)
+    if event == "user-prompt":
+        prompt = data.get("prompt")
+        context = relevant_context(home, prompt, options, today) if isinstance(prompt, str) else ""
+        home.save_cache()
+        return answer(event, context, host), []
+    if event == "session-start":
+        context = start_context(home, options)
+        home.save_cache()
+        return answer(event, context, host), []
+    return "", pre_compact(home, data, options, today, now)

@@ -1,0 +1,93 @@
+"""`memctl init`: a commented `.memctl.yaml` for the host that was detected, `.memctl/` kept out of
+git, and the pre-commit and CI snippets for this layout."""
+
+from __future__ import annotations
+
+import glob
+import os
+
+from memctl.errors import MemctlError
+from memctl.model.config import CONFIG_NAME, PROFILE_NOTES, detect_profile
+from memctl.record import record
+from memctl.safe.fsutil import current_text
+from memctl.safe.writer import FileChange, WritePlan, check_plan
+
+CONTEXT_CANDIDATES = ("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md")
+
+
+@record
+class InitPlan:
+    profile: str
+    reason: str
+    write: WritePlan
+    snippets: str  # pre-commit and CI configuration for this layout, to paste
+
+
+def plan_init(root: str) -> InitPlan:
+    """What `memctl init` writes in the home `root` (never an existing config)."""
+    if os.path.lexists(os.path.join(root, CONFIG_NAME)):
+        raise MemctlError(f"{CONFIG_NAME} exists already; memctl init never overwrites it", root)
+    if not os.path.isfile(os.path.join(root, "MEMORY.md")):
+        raise MemctlError("no MEMORY.md here: run memctl init in the folder that holds the index", root)
+    profile, reason = detect_profile(root)
+    context = [c for c in CONTEXT_CANDIDATES if glob.glob(os.path.join(root, c))] if profile == "arc" else []
+    lines = [
+        "# memctl's configuration for this memory home (written by `memctl init`; see the README).",
+        f"profile: {profile}  # {reason}: {PROFILE_NOTES[profile]}",
+        "# index: MEMORY.md",
+        '# topics: ["topics/**/*.md", "memory/**/*.md"]',
+    ]
+    if context:
+        lines.append("# files the host loads besides the memory, counted in status and taken off assemble's budget")
+        lines.append(f"context: [{', '.join(context)}]")
+    else:
+        lines.append("# context: [../SOUL.md, ../CLAUDE.md]  # files the host loads besides the memory")
+    if profile == "volute":
+        lines.append("# budgets come from .config/config.json (memory.softBudgetTokens, memory.hardCapTokens)")
+    lines += ["# skills: {deploy: [fleet, deploys]}  # skill -> topics assemble loads for it",
+              "# always: [fleet]  # topics loaded on every dispatch",
+              "# budgets: {topic_tokens: 1000, bundle_tokens: 40000}", ""]
+    changes = [FileChange(CONFIG_NAME, None, "\n".join(lines))]
+    ignore = current_text(root, ".gitignore")
+    if ignore is None or ".memctl/" not in ignore.splitlines():
+        old = ignore or ""
+        joiner = "" if not old or old.endswith("\n") else "\n"
+        entry = "# memctl's local state (lock, journal, record)\n.memctl/\n"
+        changes.append(FileChange(".gitignore", ignore, old + joiner + entry))
+    write = WritePlan(tuple(changes))
+    check_plan(root, write)
+    return InitPlan(profile, reason, write, _snippets(root))
+
+
+def _snippets(root: str) -> str:
+    repo = root
+    while not os.path.exists(os.path.join(repo, ".git")) and os.path.dirname(repo) != repo:
+        repo = os.path.dirname(repo)
+    if not os.path.exists(os.path.join(repo, ".git")):
+        repo = os.getcwd()
+    home = os.path.relpath(root, repo).replace(os.sep, "/")
+    home = "." if home == "." else home + "/"
+    return f"""# .pre-commit-config.yaml
+repos:
+  - repo: local
+    hooks:
+      - id: memctl-lint
+        name: memctl lint
+        entry: memctl lint {home}
+        language: system
+        pass_filenames: false
+        files: ^{'' if home == '.' else home}.*\\.md$
+
+# .github/workflows/memory.yml
+name: memory
+on: [push, pull_request]
+jobs:
+  lint:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with: {{python-version: "3.12"}}
+      - run: pipx install memctl-md
+      - run: memctl lint {home} --format github
+"""

@@ -1,0 +1,111 @@
+"""Running the rules over homes: selection, severities, suppressions."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from datetime import date
+from fnmatch import fnmatch
+from typing import Any, NamedTuple
+
+from memctl.commands.lint.registry import Context, Finding, Rule, all_rules, resolve_code
+from memctl.commands.lint.suppress import Suppressions
+from memctl.errors import ConfigError
+from memctl.model.home import Doc, MemoryHome
+
+SUPPRESSION_RULES = ("MEM901", "MEM902")
+
+
+class Diagnostic(NamedTuple):
+    code: str
+    name: str
+    severity: str
+    message: str
+    path: str  # relative to the current folder, with `/`
+    line: int
+    column: int
+
+
+class LintOptions(NamedTuple):
+    select: tuple[str, ...] | None = None  # codes, prefixes or rule names; None: the config's, or all
+    ignore: tuple[str, ...] = ()
+    max_index_lines: int | None = None
+
+
+def expand(tokens: Iterable[str], where: str) -> set[str]:
+    """Codes for a list of codes, code prefixes (`MEM2`), rule names or `ALL`; unknown is an error."""
+    rules = all_rules()
+    codes: set[str] = set()
+    for token in tokens:
+        token = token.strip()
+        if not token:
+            continue
+        if token.upper() == "ALL":
+            codes.update(rules)
+            continue
+        code = resolve_code(token)
+        prefixed = {c for c in rules if c.startswith(token.upper())} if token.upper().startswith("MEM") else set()
+        if code is None and not prefixed:
+            raise ConfigError(f"unknown rule {token!r} in {where}; `memctl lint --list-rules` lists them")
+        codes.update({code} if code else prefixed)
+    return codes
+
+
+class Policy:
+    """Which rules run, at which severity, and where they are ignored, from config and flags."""
+
+    def __init__(self, config: Mapping[str, Any], options: LintOptions):
+        rules = all_rules()
+        for key in config:
+            if key not in ("select", "ignore", "severity", "per_file_ignores"):
+                raise ConfigError(f"unknown lint key {key!r}; valid keys: select, ignore, severity, per_file_ignores")
+        select = options.select if options.select is not None else config.get("select")
+        self.enabled = expand(select, "select") if select else set(rules)
+        self.enabled -= expand(config.get("ignore", ()), "lint.ignore") | expand(options.ignore, "--ignore")
+        self.severity = {code: rule.severity for code, rule in rules.items()}
+        for token, level in (config.get("severity") or {}).items():
+            if level not in ("error", "warning"):
+                raise ConfigError(f"lint.severity of {token} must be error or warning, not {level!r}")
+            for code in expand([token], "lint.severity"):
+                self.severity[code] = level
+        self.per_file = [(glob, expand(codes, f"lint.per_file_ignores[{glob}]"))
+                         for glob, codes in (config.get("per_file_ignores") or {}).items()]
+
+    def applies(self, code: str, rel: str) -> bool:
+        return code in self.enabled and not any(code in codes and fnmatch(rel, glob) for glob, codes in self.per_file)
+
+
+def _shown(home: MemoryHome, rel: str) -> str:
+    full = os.path.join(home.root, rel)
+    relative = os.path.relpath(full)
+    return (relative if not relative.startswith("..") else str(full)).replace(os.sep, "/")
+
+
+def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list[Diagnostic], int]:
+    """The diagnostics for one home, sorted, and how many files were checked."""
+    rules = all_rules()
+    policy = Policy(home.config.lint, options)
+    context = Context(home, today, options.max_index_lines)
+    docs: dict[str, Doc] = {doc.rel: doc for doc in (home.index, *home.topics)}
+    suppressions = {rel: Suppressions(doc) for rel, doc in docs.items()}
+    raw: list[tuple[Rule, Finding]] = []
+    for code, rule in rules.items():
+        if code in SUPPRESSION_RULES or code not in policy.enabled:
+            continue
+        for finding in rule.check(context):
+            if not policy.applies(code, finding.path):
+                continue
+            table = suppressions.get(finding.path)
+            if table is not None and table.suppresses(code, finding.line):
+                continue
+            raw.append((rule, finding))
+    for table in suppressions.values():
+        raw.extend((rules["MEM902"], f) for f in table.problems)
+        raw.extend((rules["MEM901"], f) for f in table.unused())
+    diagnostics = [
+        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message, _shown(home, f.path), f.line, f.column)
+        for rule, f in raw
+        if policy.applies(rule.code, f.path)
+    ]
+    diagnostics.sort(key=lambda d: (d.path, d.line, d.column, d.code))
+    return diagnostics, len(docs)

@@ -1,0 +1,112 @@
+"""Rules on the index: the file paid for on every request."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import accumulate
+
+from memctl.commands.lint.registry import Context, Finding, rule
+from memctl.hosts.loadcap import index_sizes
+from memctl.model.markdown import split_lines
+from memctl.model.tokens import utf16_len
+from memctl.words import plural
+
+
+def _line_limit(ctx: Context) -> int | None:
+    return ctx.max_index_lines or ctx.home.config.budgets.index_max_lines
+
+
+@rule("MEM201", "index-over-line-limit", "error")
+def index_over_line_limit(ctx: Context) -> Iterator[Finding]:
+    """The index has more lines than allowed.
+
+    Claude Code loads only the first 200 lines of MEMORY.md (counted after its front matter and
+    HTML comments are stripped and the rest trimmed); the rest is never seen. The limit is the
+    profile's `index_max_lines` (200; none for OpenClaw and Volute), or `--max-index-lines`. The
+    finding points at the first line past the limit. Fix: `memctl split` moves sections into
+    topic files.
+    """
+    limit, home = _line_limit(ctx), ctx.home
+    lines = index_sizes(home)["lines"]
+    if limit and lines > limit:
+        cap = home.index_cap
+        line = cap.loaded[-1][1] + 1 if cap.capped and cap.loaded else limit + 1
+        yield Finding(home.index.rel, line, 1, f"index has {lines} lines, more than the limit of {limit}")
+
+
+@rule("MEM202", "index-over-size-limit", "error")
+def index_over_size_limit(ctx: Context) -> Iterator[Finding]:
+    """The index is larger than its size limit: 25,000 UTF-16 code units for Claude Code.
+
+    Claude Code stops reading MEMORY.md at 25,000 UTF-16 code units (JavaScript's string length:
+    a CJK character is 1, an emoji 2), cut at a line end. Limits: `index_max_units`, and
+    `index_max_bytes` for a host that counts bytes. The finding points at the line where the
+    limit is crossed.
+    """
+    budgets, home = ctx.home.config.budgets, ctx.home
+    index, sizes = home.index, index_sizes(home)
+    for limit, used, unit, size in ((budgets.index_max_units, sizes["units"], "UTF-16 code units", utf16_len),
+                                    (budgets.index_max_bytes, sizes["bytes"], "bytes", _utf8_len)):
+        if limit and used > limit:
+            totals = accumulate(size(line) for line in split_lines(index.text))
+            line = next((n for n, total in enumerate(totals, start=1) if total > limit), 1)
+            yield Finding(index.rel, line, 1, f"index is {used:,} {unit}, more than the limit of {limit:,}")
+            return
+
+
+def _utf8_len(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+@rule("MEM203", "index-over-token-budget", "warning")
+def index_over_token_budget(ctx: Context) -> Iterator[Finding]:
+    """The index is over its soft token budget (`index_tokens`, 5,000 by default).
+
+    Every token of the index is paid on every request, and irrelevant memory makes an agent
+    noisier, not smarter.
+    """
+    limit, home = ctx.home.config.budgets.index_tokens, ctx.home
+    if limit and home.index.tokens > limit:
+        yield Finding(home.index.rel, 1, 1, f"index is {home.index.tokens:,} tokens ({home.counter.name}), "
+                      f"over its budget of {limit:,}")
+
+
+@rule("MEM204", "index-near-limit", "warning")
+def index_near_limit(ctx: Context) -> Iterator[Finding]:
+    """The index has passed 90% of its line or size limit (or the profile's warning line).
+
+    A warning before the error: the next few entries will push it over.
+    """
+    index, budgets = ctx.home.index, ctx.home.config.budgets
+    sizes = index_sizes(ctx.home)
+    lines = _line_limit(ctx)
+    warn_at = budgets.index_warn_lines or (int(lines * 0.9) if lines else None)
+    if lines and warn_at and warn_at < sizes["lines"] <= lines:
+        yield Finding(index.rel, warn_at + 1, 1, f"index has {sizes['lines']} lines, past the warning line "
+                      f"{warn_at} of its {lines}-line limit")
+    for limit, used, unit in ((budgets.index_max_units, sizes["units"], "UTF-16 code units"),
+                              (budgets.index_max_bytes, sizes["bytes"], "bytes")):
+        if limit and 0.9 * limit < used <= limit:
+            yield Finding(index.rel, 1, 1, f"index is {used:,} {unit}, past 90% of its {limit:,} limit")
+
+
+@rule("MEM205", "index-past-load-cap", "error")
+def index_past_load_cap(ctx: Context) -> Iterator[Finding]:
+    """Part of the index lies past the profile's load cap and would never be loaded.
+
+    The host cuts what overflows its load cap (Claude Code: 200 lines, then 25,000 UTF-16 code
+    units; OpenClaw: 12,000 characters a file with the middle dropped, and what the bootstrap
+    files before MEMORY.md leave of 60,000; Volute: hardCapTokens, 25,000 at chars/4). The finding
+    names the first section that is lost, in whole or in part.
+    """
+    home = ctx.home
+    cap = home.index_cap
+    cut = cap.cut_part(home.index)
+    if cut is not None:
+        line = cut.start_line + cap.lines_loaded_in(cut)
+        name = cut.heading or ("front matter" if cut.level < 0 else "the preamble")
+        after = len(home.index.parts) - home.index.parts.index(cut) - 1
+        lost = (f"section {name!r} and {plural(after, 'section')} after it are" if after
+                else f"section {name!r} is")
+        yield Finding(home.index.rel, line, 1, f"the host's load cap ({cap.description}) cuts the index here: "
+                      f"{lost} not loaded in full")

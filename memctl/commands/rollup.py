@@ -1,0 +1,525 @@
+"""`memctl rollup`: dated notes and journals folded into one file a week or a month, nothing lost.
+
+A file is dated when its name is an ISO date (`2026-11-23.md`, `2026-11-23-standup.md`) or an ISO
+week (`2026-W47.md`, what a weekly roll-up writes). Every closed period (not the current one, not
+one that ended within `keep_days`) with more than one file in a folder becomes one file in that
+folder: each source's text under a heading naming its date, in date order, with front matter that
+records the period and the sources. The sources move to `archive/<folder>/` under their own
+names; the index's links to them are rewritten to the period's file. Weeks roll into months
+(a week belongs to the month of its Thursday, as ISO weeks belong to years); a month's file keeps
+the weeks as `#` headings and the days as `##` headings.
+
+The planner is a function of the files' texts, so that the plan can be checked (every source's
+text in the new file or the archive, the index changed only in its links) and planned again on its
+own result (a second run changes nothing) before anything is written.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from memctl.errors import GuaranteeError, MemctlError
+from memctl.safe.writer import FileChange, WritePlan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from memctl.model.home import MemoryHome
+
+_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[-_ ]([^/]+))?\.md$")
+_WEEK = re.compile(r"^(\d{4})-W(\d{2})\.md$")
+_MONTH = re.compile(r"^(\d{4})-(\d{2})\.md$")
+_LINK_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\[[^\]]*\]\(\s*<?([^)\s>]+)>?\s*\)\s*[.;,]?\s*$")
+_LINK = re.compile(r"(\]\(\s*<?)([^)\s>#]+)(#[^)\s>]*)?(>?\s*\))")
+PERIODS = ("week", "month")
+
+
+@dataclass
+class Dated:
+    rel: str  # relative to the home
+    kind: str  # day, week or month
+    first: date  # the first day it covers
+    last: date  # the last
+    label: str  # "2026-11-23", "2026-11-23 standup", "2026-W47"
+
+    @property
+    def folder(self) -> str:
+        return posixpath.dirname(self.rel)
+
+    @property
+    def name(self) -> str:
+        return posixpath.basename(self.rel)
+
+
+def dated(rel: str) -> Dated | None:
+    """What a file's name says about the days it holds, or None when it is not dated."""
+    name = posixpath.basename(rel)
+    try:
+        if match := _DAY.match(name):
+            day = date(int(match[1]), int(match[2]), int(match[3]))
+            suffix = f" {match[4]}" if match[4] else ""
+            return Dated(rel, "day", day, day, f"{day.isoformat()}{suffix}")
+        if match := _WEEK.match(name):
+            monday = date.fromisocalendar(int(match[1]), int(match[2]), 1)
+            return Dated(rel, "week", monday, monday + timedelta(days=6), f"{match[1]}-W{match[2]}")
+        if match := _MONTH.match(name):
+            first = date(int(match[1]), int(match[2]), 1)
+            return Dated(rel, "month", first, _month_end(first), f"{match[1]}-{match[2]}")
+    except ValueError:  # 2026-02-30, 2026-W54: not a date
+        return None
+    return None
+
+
+def _month_end(day: date) -> date:
+    following = date(day.year + (day.month == 12), day.month % 12 + 1, 1)
+    return following - timedelta(days=1)
+
+
+def period_of(item: Dated, period: str) -> tuple[str, date, date] | None:
+    """(name, first day, last day) of the period `item` rolls into; None when it is that big already."""
+    if period == "week":
+        if item.kind != "day":
+            return None
+        year, week, _ = item.first.isocalendar()
+        monday = date.fromisocalendar(year, week, 1)
+        return f"{year}-W{week:02d}", monday, monday + timedelta(days=6)
+    if item.kind == "month":
+        return None
+    anchor = item.first + timedelta(days=3) if item.kind == "week" else item.first  # a week's Thursday
+    first = anchor.replace(day=1)
+    return f"{first.year}-{first.month:02d}", first, _month_end(first)
+
+
+@dataclass
+class Group:
+    folder: str
+    name: str  # 2026-W47 or 2026-11
+    first: date
+    last: date
+    sources: list[Dated]  # in date order; one may be the period's own file from an earlier run
+    rel: str = ""
+
+    def __post_init__(self) -> None:
+        self.rel = posixpath.join(self.folder, f"{self.name}.md")
+
+
+@dataclass
+class RollupPlan:
+    period: str
+    groups: list[Group]
+    write: WritePlan
+    summarized: list[str] = field(default_factory=list)  # period files whose body a summarizer wrote
+    warnings: list[str] = field(default_factory=list)
+    skipped_open: int = 0  # dated files left because their period is open or recent
+
+
+def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tuple[list[Group], int]:
+    """The closed periods with more than one file, folder by folder; and how many dated files wait
+    for their period to close."""
+    buckets: dict[tuple[str, str], Group] = {}
+    waiting = 0
+    for rel in files:
+        item = dated(rel)
+        if item is None:
+            continue
+        own = item.kind == ("week" if period == "week" else "month")
+        target = (item.label, item.first, item.last) if own else period_of(item, period)
+        if target is None:
+            continue
+        name, first, last = target
+        if (today - last).days <= keep_days:
+            waiting += 0 if own else 1
+            continue
+        group = buckets.setdefault((item.folder, name), Group(item.folder, name, first, last, []))
+        group.sources.append(item)
+    groups = []
+    for group in buckets.values():
+        group.sources.sort(key=lambda d: (d.first, d.kind != ("week" if period == "week" else "month"), d.name))
+        if len(group.sources) > 1:
+            groups.append(group)
+    return sorted(groups, key=lambda g: (g.folder, g.first)), waiting
+
+
+# --- the period's file -------------------------------------------------------------------------
+
+
+def _split(text: str) -> tuple[dict[str, object], str]:
+    """A file's front matter (as data; {} when none or unreadable) and its body."""
+    from memctl.model.markdown import front_matter_span, split_lines
+
+    lines = split_lines(text)
+    span = front_matter_span(lines)
+    if not span:
+        return {}, text
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:  # every key, not only those memctl knows: a roll-up's own `sources` among them
+        values = YAML(typ="safe", pure=True).load("".join(lines[1 : span - 1]))
+    except (YAMLError, ValueError):
+        values = None
+    return (values if isinstance(values, dict) else {}), "".join(lines[span:])
+
+
+def _ended(text: str, newline: str) -> str:
+    text = text.replace("\r\n", "\n").replace("\n", newline)
+    return text if text.endswith(newline) or not text else text + newline
+
+
+def _chunk(body: str, nl: str) -> str:
+    """A source's body as its period's file holds it: no byte-order mark, no blank lines around it,
+    the file's line ends, and one blank line after it (nothing for an empty file)."""
+    text = _source_text(body)
+    return _ended(text, nl) + nl if text else ""
+
+
+def _source_text(body: str) -> str:
+    """What of a source's body must be found in its period's file, with LF line ends."""
+    return body.lstrip("\ufeff").replace("\r\n", "\n").strip("\n")
+
+
+def _yaml_list(items: list[str]) -> str:
+    from memctl.model.markdown import yaml_string
+
+    return "[" + ", ".join(map(yaml_string, items)) + "]"
+
+
+def _originals(item: Dated, values: dict[str, object]) -> list[str]:
+    """The day files a file stands for: itself, or the sources its front matter names."""
+    sources = values.get("sources")
+    if item.kind != "day" and isinstance(sources, list) and all(isinstance(s, str) for s in sources):
+        return [str(s) for s in sources]
+    return [item.name]
+
+
+def render_group(group: Group, texts: dict[str, str], period: str, today: date) -> tuple[str, str]:
+    """The period file's front matter and its verbatim body."""
+    all_crlf = all("\r\n" in texts[s.rel] for s in group.sources)
+    nl = "\r\n" if all_crlf else "\n"
+    sources: list[str] = []
+    skills: list[str] = []
+    body: list[str] = []
+    current_week = None
+    for item in group.sources:
+        values, text = _split(texts[item.rel])
+        sources.extend(s for s in _originals(item, values) if s not in sources)
+        listed = values.get("skills")
+        for skill in listed if isinstance(listed, list) else []:
+            if isinstance(skill, str) and skill not in skills:
+                skills.append(skill)
+        chunk = _chunk(text, nl)
+        if item.name == f"{group.name}.md":  # the period's own file from an earlier run: its body as it is
+            body.append(chunk)
+            continue
+        if period == "month":
+            week = item.label if item.kind == "week" else period_of(item, "week")[0]  # type: ignore[index]
+            if week != current_week:
+                body.append(f"# {week}{nl}{nl}")
+                current_week = week
+            if item.kind == "week":
+                body.append(chunk)
+                continue
+        body.append(f"## {item.label}{nl}{nl}" + chunk)
+    front = [f"period: {group.name}", f"first_day: {group.first.isoformat()}", f"last_day: {group.last.isoformat()}",
+             f"sources: {_yaml_list(sources)}"]
+    if skills:
+        front.append(f"skills: {_yaml_list(skills)}")
+    front.append(f"rolled_up: {today.isoformat()}")
+    head = f"---{nl}" + "".join(line + nl for line in front) + f"---{nl}"
+    text = "".join(body)
+    return head, text[: -len(nl)] if text.endswith(nl + nl) else text
+
+
+# --- the plan ----------------------------------------------------------------------------------
+
+
+def _archive_rel(rel: str, text: str, existing: dict[str, str], taken: set[str]) -> str | None:
+    """Where a source goes in the archive (`archive/<folder>/<name>`, `-2` … when that is taken by
+    other text); None when the archive holds it already."""
+    base = posixpath.join("archive", rel)
+    stem, number = base[:-3], 1
+    candidate = base
+    while True:
+        if candidate in existing and existing[candidate] == text:
+            return None
+        if candidate not in existing and candidate not in taken:
+            return candidate
+        number += 1
+        candidate = f"{stem}-{number}.md"
+
+
+def _relink_index(index_rel: str, index_text: str, moved: dict[str, tuple[str, str, str]]) -> str:
+    """The index with its links to moved files pointing at their period's file: a line that is only a
+    link to one becomes one link line to the period (once per period; the others go), any other link
+    keeps its line and points at the source's heading in the period's file."""
+    from memctl.model.markdown import split_lines
+
+    folder = posixpath.dirname(index_rel)
+    resolve = _resolver(index_rel)
+
+    def relative(rel: str) -> str:
+        return posixpath.relpath(rel, folder or ".")
+
+    out: list[str] = []
+    linked_periods: set[str] = set()
+    for line in split_lines(index_text):
+        match = _LINK_LINE.match(line.rstrip("\r\n"))
+        target = resolve(match[1].split("#", 1)[0]) if match else None
+        if target in moved:
+            period_rel, label, _ = moved[target]
+            if period_rel not in linked_periods:
+                linked_periods.add(period_rel)
+                ending = line[len(line.rstrip("\r\n")):]
+                indent = line[: len(line) - len(line.lstrip())]
+                marker = line.lstrip()[:2] if line.lstrip()[:1] in "-*+" else ""
+                out.append(f"{indent}{marker}[{label}]({relative(period_rel)}){ending}")
+            continue
+
+        def retarget(m: re.Match[str]) -> str:
+            rel = resolve(m[2])
+            if rel not in moved:
+                return m[0]
+            period_rel, _, anchor = moved[rel]
+            kept = m[3] or f"#{anchor}"  # a heading it pointed at is in the period's file too
+            return f"{m[1]}{relative(period_rel)}{kept}{m[4]}"
+
+        out.append(_LINK.sub(retarget, line))
+    return "".join(out)
+
+
+def _resolver(index_rel: str) -> Callable[[str], str | None]:
+    """A link's target relative to the home, from the index's folder (None for a URL or an absolute path)."""
+    folder = posixpath.dirname(index_rel)
+
+    def resolve(href: str) -> str | None:
+        if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I) or href.startswith("/"):
+            return None
+        return posixpath.normpath(posixpath.join(folder, href.split("#", 1)[0]))
+
+    return resolve
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+
+
+def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period: str, today: date,
+                keep_days: int = 7, summarizer: str | None = None, timeout: float = 120.0,
+                count: Callable[[str], int] | None = None, target_tokens: int = 1000) -> RollupPlan:
+    """The roll-up of `files` (dated files, relative to the home), whose texts and the index's (and
+    the archive's) are in `texts`."""
+    if period not in PERIODS:
+        raise MemctlError(f"unknown period {period!r}; choose week or month")
+    groups, waiting = groups_of(files, period, today, keep_days)
+    changes: list[FileChange] = []
+    summarized: list[str] = []
+    warnings: list[str] = []
+    taken: set[str] = set()
+    moved: dict[str, tuple[str, str, str]] = {}  # source rel -> (period rel, period label, anchor)
+    for group in groups:
+        head, body = render_group(group, texts, period, today)
+        nl = "\r\n" if head.endswith("\r\n") else "\n"
+        after = head + body
+        if summarizer:
+            summary, problem = _summarize(summarizer, body, timeout, group, count, target_tokens)
+            if problem:
+                warnings.append(f"{group.rel}: {problem}; rolled up verbatim")
+            else:
+                verbatim = posixpath.join("archive", group.folder, f"{group.name}.verbatim.md")
+                if verbatim in texts or verbatim in taken:
+                    warnings.append(f"{group.rel}: {verbatim} exists already; rolled up verbatim")
+                else:
+                    changes.append(FileChange(verbatim, None, after))
+                    taken.add(verbatim)
+                    stamp = f"rolled_up: {today.isoformat()}{nl}"
+                    after = head.replace(stamp, f"{stamp}summarized: true{nl}") + _ended(summary, nl)
+                    summarized.append(group.rel)
+        own = next((s for s in group.sources if s.rel == group.rel), None)
+        changes.append(FileChange(group.rel, texts[own.rel] if own else texts.get(group.rel), after))
+        for item in group.sources:
+            if item.rel == group.rel:
+                continue
+            archived = _archive_rel(item.rel, texts[item.rel], texts, taken)
+            if archived is not None:
+                changes.append(FileChange(archived, None, texts[item.rel]))
+                taken.add(archived)
+            changes.append(FileChange(item.rel, texts[item.rel], "", removed=True))
+            moved[item.rel] = (group.rel, group.name, _anchor(item.label))
+    if moved and index_rel in texts:
+        relinked = _relink_index(index_rel, texts[index_rel], moved)
+        if relinked != texts[index_rel]:
+            changes.append(FileChange(index_rel, texts[index_rel], relinked))
+    return RollupPlan(period, groups, WritePlan(tuple(changes)), summarized, warnings, waiting)
+
+
+def _summarize(command: str, body: str, timeout: float, group: Group, count: Callable[[str], int] | None,
+               target_tokens: int) -> tuple[str, str | None]:
+    """The summarizer's text for a period's body, or why it is refused."""
+    from memctl.commands.proc import filter_text
+
+    env = {**os.environ, "MEMCTL_PERIOD": group.name, "MEMCTL_TARGET_TOKENS": str(target_tokens)}
+    out, problem = filter_text(command, body, timeout, env)
+    if out is None:
+        return "", problem
+    if out.lstrip().startswith("---"):
+        return "", "summarizer output starts with front matter"
+    size = count or len
+    if size(out) >= size(body):
+        return "", "summarizer output is not smaller"
+    return out, None
+
+
+# --- the guarantee -----------------------------------------------------------------------------
+
+
+def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel: str, today: date,
+           keep_days: int) -> None:
+    """Before anything is written: every source's text is in the archive byte for byte and (when
+    not summarized) in its period's file; the index changed only in its links; and the plan, made
+    again on its own result, changes nothing."""
+    from memctl.model.markdown import split_lines
+
+    after = dict(texts)
+    for change in plan.write.changes:
+        if change.removed:
+            after.pop(change.rel, None)
+        else:
+            after[change.rel] = change.after
+    archived = set(after[rel] for rel in after if rel.startswith("archive/"))
+    for group in plan.groups:
+        period_text = after[group.rel]
+        for item in group.sources:
+            if item.rel == group.rel:
+                if group.rel not in plan.summarized and _source_text(_split(texts[item.rel])[1]) not in \
+                        period_text.replace("\r\n", "\n"):
+                    raise GuaranteeError("the period's own file would lose text; nothing was written", item.rel)
+                continue
+            if texts[item.rel] not in archived:
+                raise GuaranteeError("its text would not be in the archive; nothing was written", item.rel)
+            if group.rel not in plan.summarized:
+                if _source_text(_split(texts[item.rel])[1]) not in period_text.replace("\r\n", "\n"):
+                    raise GuaranteeError(f"its text would not be in {group.rel}; nothing was written", item.rel)
+    if index_rel in texts and after.get(index_rel) != texts[index_rel]:
+        resolve = _resolver(index_rel)
+        touched = {c.rel for c in plan.write.changes if c.removed} | {g.rel for g in plan.groups}
+
+        def kept_lines(text: str) -> list[str]:
+            """The index's lines as they read, link lines to the moved files and their periods left
+            out and links to them blanked: what the rewrite may not change."""
+            out = []
+            for line in split_lines(text):
+                whole = _LINK_LINE.match(line.rstrip("\r\n"))
+                if whole and resolve(whole[1]) in touched:
+                    continue
+                out.append(_LINK.sub(lambda m: m[0] if resolve(m[2]) not in touched else "](…)", line).rstrip())
+            return out
+
+        if kept_lines(after[index_rel]) != kept_lines(texts[index_rel]):
+            raise GuaranteeError("the index would change in more than its links; nothing was written", index_rel)
+    remaining = [f for f in files if f in after] + [g.rel for g in plan.groups if g.rel not in files]
+    again = plan_rollup(after, remaining, index_rel, plan.period, today, keep_days)
+    if again.write.changes:
+        raise GuaranteeError("a second roll-up would change the result again; nothing was written",
+                             again.write.changes[0].rel)
+
+
+# --- reading and reporting ---------------------------------------------------------------------
+
+
+def dated_files(home: MemoryHome) -> list[str]:
+    """The dated files the config's `rollup` globs find, outside the archive (none are read)."""
+    from memctl.model.home import in_archive
+    from memctl.model.walk import walk
+    from memctl.safe.fsutil import Guard
+
+    if not home.config.rollup:
+        return []
+    found, _ = walk(home.root, home.config.rollup, Guard(home.root))
+    return [rel for rel in found if dated(rel) is not None and not in_archive(rel)]
+
+
+def rolled_into(home: MemoryHome) -> dict[str, str]:
+    """Each rolled-up source (a path as it was) -> the period file that holds it now, from the
+    `sources` the roll-ups' front matter names."""
+    out: dict[str, str] = {}
+    for rel in dated_files(home):
+        item = dated(rel)
+        if item is None or item.kind == "day":
+            continue
+        doc = next((d for d in home.topics if d.rel == rel), None)
+        values = _split(doc.text)[0] if doc is not None else {}
+        for source in _originals(item, values):
+            if source == item.name:
+                continue
+            out[posixpath.join(item.folder, source)] = rel
+            day = dated(source)
+            if item.kind == "month" and day is not None and day.kind == "day":  # and the week it was in
+                out[posixpath.join(item.folder, f"{period_of(day, 'week')[0]}.md")] = rel  # type: ignore[index]
+    return out
+
+
+def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str], list[str]]:
+    """The dated files to roll up, the texts the plan needs (theirs, the index's and the archive's),
+    and a warning for each dated file that cannot be read: it is left where it is, and joins its
+    period's file on a later run once it reads."""
+    from memctl.errors import InputError
+    from memctl.safe.fsutil import read_text
+
+    texts = {doc.rel: doc.text for doc in (home.index, *home.archived)}
+    files, warnings = [], []
+    for rel in dated_files(home):
+        try:
+            texts[rel] = read_text(os.path.join(home.root, rel), rel)
+        except InputError as error:
+            if rel not in {e.path for e in home.unreadable}:  # a topic that does not read is named already
+                warnings.append(f"{error}; left as it is")
+            continue
+        files.append(rel)
+    return files, texts, warnings
+
+
+def plan_data(plan: RollupPlan, applied: bool) -> dict[str, object]:
+    """The plan as JSON data (documented in docs/commands.md)."""
+    archived = [c.rel for c in plan.write.changes if c.before is None and c.rel.startswith("archive/")]
+    index = [c.rel for c in plan.write.changes if c.before is not None and not c.removed
+             and c.rel not in {g.rel for g in plan.groups}]
+    return {
+        "period": plan.period,
+        "groups": [{"file": g.rel, "first_day": g.first.isoformat(), "last_day": g.last.isoformat(),
+                    "sources": [s.rel for s in g.sources], "summarized": g.rel in plan.summarized}
+                   for g in plan.groups],
+        "archived": archived,
+        "relinked": index,
+        "waiting": plan.skipped_open,
+        "applied": applied,
+    }
+
+
+def render_text(plan: RollupPlan, applied: bool, keep_days: int) -> str:
+    from memctl.words import plural
+
+    if not plan.groups:
+        lines = [f"nothing to roll up by {plan.period}: no closed period has more than one file"]
+    else:
+        lines = [f"rollup by {plan.period}: {plural(len(plan.groups), 'period')}"]
+        for group in plan.groups:
+            names = [s.name for s in group.sources]
+            summary = " (summarized)" if group.rel in plan.summarized else ""
+            lines.append(f"  {group.rel}{summary} ← {plural(len(names), 'file')}: {', '.join(names)}")
+        data = plan_data(plan, applied)
+        archived = data["archived"]
+        assert isinstance(archived, list)
+        lines.append(f"  {plural(len(archived), 'file')} to the archive (archive/<folder>/, same names)")
+        for rel in data["relinked"]:  # type: ignore[attr-defined]
+            lines.append(f"  {rel}: links to the rolled-up files now point at their period's file")
+        lines.append(f"written: {plural(len(plan.groups), 'period file')}, {len(archived):,} moved to the archive"
+                     if applied else "--apply writes it; --diff shows every change")
+    if plan.skipped_open:
+        lines.append(f"{plural(plan.skipped_open, 'dated file')} wait for their {plan.period} to end "
+                     f"(the current one, or one that ended within {keep_days} days)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,480 @@
+"""`memctl split`: a fat index (or topic) becomes a slim one and topic files, losing nothing.
+
+Each section that moves goes to its own topic file (under new front matter), or into an existing
+one (`--map`), with its relative links rewritten so they point where they pointed. The index keeps
+its other sections as they were, and gains one line per moved section under its `## Topics`
+heading (config `index_heading`), in the order the sections stood:
+`- [Title](topics/slug.md) — summary (~N tokens)`, N being the topic file's own count. The
+guarantees are checked on the planned texts before anything is written.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from bisect import bisect_left, bisect_right
+from datetime import date, datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from memctl.errors import GuaranteeError, MemctlError
+from memctl.model.home import Doc, MemoryHome, doc_from_text, load_doc
+from memctl.model.markdown import split_lines
+from memctl.model.relink import Edit, relink, targets, unlink
+from memctl.safe.fsutil import Guard, check_destination, current_text
+from memctl.safe.writer import FileChange, WritePlan, archive_name, check_plan
+
+KEEP_MARK = "<!-- memctl-keep -->"
+_LINK_LINE = re.compile(r"^- \[.*\]\(.*\)(?: — .*)? \(~[\d,]+ tokens\)\r?\n?$")  # as link_line() writes them
+MAX_LINE = 149  # index lines stay under 150 characters
+
+
+class Move(NamedTuple):
+    heading: str
+    level: int
+    start_line: int
+    end_line: int
+    tokens: int
+    dest: str  # relative to the home
+    action: str  # "create" or "append"
+    summary: str
+    section_text: str  # the section as it lands in `dest`: links rewritten for its folder
+    original: str  # the section as it stood in the source
+    edits: tuple[Edit, ...]  # the link rewrites, to rebuild `original` from `section_text`
+    link_line: str = ""  # the line the index gets, newline included (known once the topic's count is)
+    offset: int = 0  # where the section starts in the destination's planned text
+
+
+class SplitPlan(NamedTuple):
+    source: str
+    level: int
+    moves: tuple[Move, ...]
+    kept: tuple[str, ...]  # headings of the sections that stay
+    before: dict[str, int]  # lines and tokens of the source
+    after: dict[str, int]
+    write: WritePlan
+    tokenizer: str = "cl100k_base"
+    archive: str | None = None  # where the original is copied before anything else is written
+    held: tuple[tuple[str, str], ...] = ()  # sections kept because they hold a secret: (heading, why)
+    at_level: int = 0  # how many sections are at the level (all of them stay when nothing moves)
+
+
+class Options(NamedTuple):
+    keep: tuple[str, ...] = ()
+    level: int = 2
+    into: Path | None = None  # relative to the home
+    mapping: tuple[tuple[str, str], ...] = ()  # (heading, topic path) from --map and config `map`
+    allow_secrets: bool = False
+
+
+def slugify(heading: str) -> str:
+    """An ASCII, lower-case file name stem for a heading in any script."""
+    from anyascii import anyascii
+
+    ascii_text = anyascii(heading).lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:60].rstrip("-")
+    return slug or "section"
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a section's body, as prose: no list or quote markers, checkboxes,
+    tags, or link syntax (a link keeps its words)."""
+    for line in split_lines(text)[1:]:
+        stripped = re.sub(r"^\s*(?:[-*+>]|\d+[.)])\s+", "", line.strip())
+        stripped = re.sub(r"^\[[ xX]\]\s+", "", stripped)
+        stripped = re.sub(r"^\[[A-Z]+:[^\]]*\]\s*", "", stripped)
+        stripped = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", stripped)
+        stripped = re.sub(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]", lambda m: m.group(2) or m.group(1), stripped)
+        stripped = stripped.replace("**", "").replace("`", "").strip()
+        if stripped and not stripped.startswith(("#", "```", "~~~", "<!--", "|", "---")):
+            match = re.match(r"(.+?[.!?。！？])(\s|$)", stripped)
+            return (match.group(1) if match else stripped).strip()
+    return ""
+
+
+def _shorten(text: str, room: int) -> str:
+    return text if len(text) <= room else text[: max(room - 1, 0)].rstrip() + "…"
+
+
+def link_line(title: str, href: str, summary: str, tokens: int, newline: str) -> str:
+    tail = f" (~{tokens:,} tokens)"
+    title = _shorten(title.replace("[", "(").replace("]", ")"), 60)
+    head = f"- [{title}]({href})"
+    room = MAX_LINE - len(head) - len(tail) - len(" — ")
+    text = head + (f" — {_shorten(summary, room)}" if summary and room > 10 else "") + tail
+    return text + newline
+
+
+def _front_matter(title: str, summary: str, slug: str, today: date, newline: str) -> str:
+    """A new topic's front matter: written by hand where each value is a plain YAML scalar, or one
+    in double quotes (the quick reader reads either back to the same values), else by ruamel.yaml."""
+    from memctl.model.markdown import simple_front_matter, yaml_string
+
+    def scalar(value: str, listed: bool = False) -> str:
+        """Plain where YAML reads it back as the same string, else in JSON-style double quotes."""
+        shown = f"[{value}]" if listed else value
+        return value if simple_front_matter(f"k: {shown}\n") == {"k": [value] if listed else value} \
+            else yaml_string(value)
+
+    wanted = {"title": title, **({"summary": summary} if summary else {}), "skills": [slug], "updated": today}
+    text = (f"title: {scalar(title)}\n" + (f"summary: {scalar(summary)}\n" if summary else "")
+            + f"skills: [{scalar(slug, listed=True)}]\nupdated: {today}\n")
+    if simple_front_matter(text) == wanted:
+        return ("---\n" + text + "---\n").replace("\n", newline)
+    return _front_matter_yaml(title, summary, slug, today, newline)
+
+
+def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str) -> str:
+    from io import StringIO
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    data = CommentedMap()
+    data["title"] = title
+    if summary:
+        data["summary"] = summary
+    skills = CommentedSeq([slug])
+    skills.fa.set_flow_style()
+    data["skills"] = skills
+    data["updated"] = today
+    yaml = YAML()
+    yaml.width = 4096
+    buffer = StringIO()
+    yaml.dump(data, buffer)
+    return ("---\n" + buffer.getvalue() + "---\n").replace("\n", newline)
+
+
+def split_target(home: MemoryHome, path: Path) -> Doc:
+    """The document `memctl split PATH` splits: the index, or the markdown file PATH names."""
+    if not path.is_file() or path.resolve() == Path(home.index.path).resolve():
+        return home.index
+    rel = Guard(home.root).rel(path)
+    if rel is None:
+        raise MemctlError("lies outside the home", path)
+    return home.find_topic(rel) or load_doc(str(path), rel, home.counter, home.config.section_level, home.cache)
+
+
+def _into(home: MemoryHome, doc: Doc, into: Path | None) -> str:
+    """The folder new topics go to, relative to the home, with a trailing `/` ("" for the home)."""
+    if into is None:
+        folder = posixpath.dirname(doc.rel)
+        target = posixpath.join(folder, "topics") if doc.rel == home.index.rel else folder
+        return target + "/" if target else ""
+    path = into if into.is_absolute() else Path(home.root) / into
+    rel = Guard(home.root).rel(path)
+    if rel is None:
+        raise MemctlError(f"--into {into} lies outside the home", home.root)
+    return "" if rel == "." else rel + "/"
+
+
+def _mapping(home: MemoryHome, options: Options) -> dict[str, str]:
+    found = {}
+    for heading, dest in (*home.config.split_map.items(), *options.mapping):
+        dest = dest.strip().removeprefix("./")
+        if not dest.endswith(".md"):
+            raise MemctlError(f"--map {heading}={dest}: a topic is a .md file inside the home")
+        check_destination(home.root, dest)
+        found[heading.strip().lower()] = dest
+    return found
+
+
+def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now: datetime) -> SplitPlan:
+    """The split of `doc` (the index, or a topic) as a plan; nothing is written."""
+    if not 1 <= options.level <= 6:
+        raise MemctlError(f"--level must be between 1 and 6, not {options.level}")
+    into_rel = _into(home, doc, options.into)
+    mapping = _mapping(home, options)
+    parsed = doc_from_text(doc.text, doc.path, doc.rel, home, options.level)
+    keep = {k.strip().lower() for k in (*options.keep, *home.config.core, home.config.index_heading)}
+    moves, kept, held = _moves(home, parsed, options, keep, into_rel, mapping)
+    before = {"lines": doc.lines, "tokens": doc.tokens}
+    if not moves:
+        return SplitPlan(doc.rel, options.level, (), tuple(kept), before, before, WritePlan(()), home.counter.name,
+                         held=tuple(held), at_level=sum(part.level == options.level for part in parsed.sections))
+    newline = doc.newline
+    dest_texts: dict[str, tuple[str | None, str]] = {}  # dest -> (text before, text after)
+    dest_pieces: dict[str, list[str]] = {}  # what each dest's text is joined from (to count it)
+    offsets: dict[int, int] = {}
+    for move in moves:
+        old, new = dest_texts.get(move.dest, (None, None))
+        if new is None:
+            old = current_text(home.root, move.dest) if move.action == "append" else None
+            new = old if old is not None else _front_matter(move.heading or move.dest, move.summary,
+                                                             move.dest.rsplit("/", 1)[-1][:-3], today, newline)
+        joiner = "" if not new or new.endswith("\n") else newline
+        offsets[move.start_line] = len(new) + len(joiner)
+        dest_texts[move.dest] = (old, new + joiner + move.section_text)
+        dest_pieces[move.dest] = [*dest_pieces.get(move.dest, [new]), joiner, move.section_text]
+    doc_dir = posixpath.dirname(doc.rel)
+    counts = {dest: home.counter.count_joined(pieces) for dest, pieces in dest_pieces.items()}
+    moves = [m._replace(offset=offsets[m.start_line],
+                        link_line=link_line(m.heading or m.dest, posixpath.relpath(m.dest, doc_dir or "."),
+                                            m.summary, counts[m.dest], newline))
+             for m in moves]
+    new_source, inserted = _rebuild(parsed, moves, home.config.index_heading)
+    if not _heads(home, doc, new_source, home.config.index_heading):
+        # the source ends inside an open code fence: the list goes before its last section instead
+        new_source, inserted = _rebuild(parsed, moves, home.config.index_heading, before_last=True)
+    changes = [FileChange(doc.rel, doc.text, new_source)]
+    changes += [FileChange(dest, old, new) for dest, (old, new) in dest_texts.items()]
+    copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived})
+    write = WritePlan((FileChange(copy, None, doc.text), *changes))
+    check_plan(home.root, write)
+    after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
+    plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
+                     tuple(held))
+    verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
+    return plan
+
+
+def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_rel: str, mapping: dict[str, str],
+           ) -> tuple[list[Move], list[str], list[tuple[str, str]]]:
+    """The sections of `doc` (parsed at the level) that move, the headings of those that stay, and
+    those held back because they hold a secret.
+
+    A section stays when it is not at the level, is kept (`--keep`, config `core`, the index
+    heading, the keep mark), holds a secret (unless `--allow-secrets`), or is so small that the line
+    replacing it would cost as many tokens as it does (index lines an earlier split left in it do not
+    count, so a second split makes the same choice).
+    """
+    from memctl.model.secrets import find_secrets, shown
+
+    doc_dir = posixpath.dirname(doc.rel)
+    taken: set[str] = set()
+    moves: list[Move] = []
+    kept: list[str] = []
+    held: list[tuple[str, str]] = []
+    counter = home.counter
+    links = _Links(doc)
+    dests: set[str] = set()  # of the moves so far
+    # the parts were counted each on its own: their counts stand for their texts (not encoded again)
+    exact = counter.exact_parts(doc.text, [part.start for part in doc.parts[1:]])
+    for part in doc.sections:
+        section = doc.text[part.start : part.end]
+        if exact:
+            counter.remember(section, part.tokens)
+        heading = (part.heading or "").strip()
+        if part.level != options.level or heading.lower() in keep or KEEP_MARK in section:
+            if part.heading:
+                kept.append(part.heading)
+            continue
+        secret = None if options.allow_secrets else next(find_secrets(section), None)
+        if secret is not None:
+            kind, start, end = secret
+            held.append((heading, f"holds a possible {kind} ({shown(section[start:end])}); "
+                                  "--allow-secrets moves it"))
+            kept.append(heading)
+            continue
+        base = slugify(heading or "section")
+        dest = mapping.get(heading.lower())
+        if dest is None:
+            slug, n = base, 1
+            while slug in taken or f"{into_rel}{slug}.md" == doc.rel:
+                n += 1
+                slug = f"{base}-{n}"
+            dest = f"{into_rel}{slug}.md"
+        summary = _summary(home, dest, section)
+        # Whether the section pays for its line is judged on the line it would get without a numbered
+        # slug and with its own first sentence as the summary (not that of a topic an earlier run made),
+        # and on its text without the white space around it, so the choice does not hang on which
+        # other sections move, on what exists already, or on the line ends a split adds (and a second
+        # run agrees).
+        judged = link_line(heading or base, posixpath.relpath(mapping.get(heading.lower(), f"{into_rel}{base}.md"),
+                                                              doc_dir or "."), first_sentence(section),
+                           counter.count(section), "\n")
+        own = "".join(x for x in split_lines(section) if not _LINK_LINE.match(x))  # lines split left aside
+        if counter.count_prefix(own.strip(), section) <= counter.count(judged):
+            kept.append(heading)
+            continue
+        taken.add(dest.rsplit("/", 1)[-1][:-3])
+        original = section.lstrip("\ufeff")
+        hrefs = set(links.within(part.start_line, part.end_line))
+        landed, edits = relink(original, hrefs, doc_dir, posixpath.dirname(dest))
+        exists = os.path.lexists(check_destination(home.root, dest)) or dest in dests
+        dests.add(dest)
+        action = "append" if exists else "create"
+        moves.append(Move(heading, part.level, part.start_line, part.end_line, part.tokens, dest, action, summary,
+                          landed, original, edits))
+    return moves, kept, held
+
+
+class _Links:
+    """A document's links by line: those on a part's lines found by bisection, not by a pass over
+    all of them for each part (6,000 parts and as many links)."""
+
+    def __init__(self, doc: Doc):
+        self.links = sorted(doc._facts["links"], key=lambda link: link[1])
+        self.lines = [line for _, line in self.links]  # 0-based
+
+    def within(self, start_line: int, end_line: int) -> list[str]:
+        """The hrefs on 1-based lines start_line to end_line."""
+        low, high = bisect_left(self.lines, start_line - 1), bisect_right(self.lines, end_line - 1)
+        return [href for href, _ in self.links[low:high]]
+
+
+def _summary(home: MemoryHome, dest: str, section: str) -> str:
+    """The index line's summary: an existing topic's front matter summary (or description) wins."""
+    topic = home.find_topic(dest)
+    if topic is not None and topic.front_matter.summary:
+        return topic.front_matter.summary.strip()
+    return first_sentence(section)
+
+
+def _heads(home: MemoryHome, doc: Doc, text: str, heading: str) -> bool:
+    """Whether `heading` is a heading of `text` (and not, say, a line inside a code fence)."""
+    parsed = doc_from_text(text, doc.path, doc.rel, home, 6)
+    return any((p.heading or "").strip().lower() == heading.strip().lower() for p in parsed.sections)
+
+
+def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool = False,
+             ) -> tuple[str, list[tuple[int, str]]]:
+    """The source without the moved sections, with their index lines under the index heading.
+
+    Returns the text and what memctl inserted into it (offset, text): the index lines, the heading
+    (when the source had none), line ends, a blank line that keeps a setext heading apart from the
+    paragraph that now precedes it, and a BOM that stood on a moved first section.
+    """
+    moved = {m.start_line for m in moves}
+    out: list[str] = []
+    inserted: list[tuple[int, str]] = []
+    length = 0
+
+    def put(text: str, ours: bool) -> None:
+        nonlocal length
+        if ours and text:
+            inserted.append((length, text))
+        out.append(text)
+        length += len(text)
+
+    parts = list(doc.parts)
+    if parts and parts[0].start_line in moved and doc.text.startswith("\ufeff"):
+        put("\ufeff", True)
+    block = "".join(m.link_line if m.link_line.endswith("\n") else m.link_line + doc.newline for m in moves)
+    home_part = next((p for p in parts if p.start_line not in moved and p.level > 0
+                      and (p.heading or "").strip().lower() == index_heading.strip().lower()), None)
+    previous_removed = False
+    kept_parts = [p for p in parts if not (p.level >= 0 and p.start_line in moved)]
+    last = kept_parts[-1] if before_last and home_part is None and kept_parts else None
+    for part in parts:
+        if part.level >= 0 and part.start_line in moved:
+            previous_removed = True
+            continue
+        piece = doc.text[part.start : part.end]
+        if part is last:
+            text = "".join(out).lstrip("\ufeff")
+            lead = "" if not text or text.endswith(("\n\n", "\r\n\r\n")) else (
+                doc.newline if text.endswith("\n") else doc.newline * 2)
+            put(lead + f"## {index_heading}{doc.newline}{doc.newline}" + block + doc.newline, True)
+            home_part = part  # placed: nothing more to add at the end
+            previous_removed = False
+        if previous_removed and out and part.level > 0 and not piece.lstrip().startswith("#") \
+                and not "".join(out).endswith(("\n\n", "\r\n\r\n")):
+            put(doc.newline, True)  # a setext heading must not follow a paragraph line
+        previous_removed = False
+        put(piece, False)
+        if part is home_part and part is not last:
+            if not piece.endswith("\n"):
+                put(doc.newline, True)
+            put(block, True)
+    if home_part is None:
+        text = "".join(out).lstrip("\ufeff")
+        if not text or text.endswith(("\n\n", "\r\n\r\n")):
+            lead = ""
+        else:
+            lead = doc.newline if text.endswith("\n") else doc.newline * 2
+        put(lead + f"## {index_heading}{doc.newline}{doc.newline}" + block, True)
+    return "".join(out), inserted
+
+
+def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int, str]], options: Options,
+           keep: set[str], into_rel: str, mapping: dict[str, str]) -> None:
+    """The guarantees, checked on the planned texts: raise GuaranteeError if one fails."""
+    changes = {c.rel: c for c in plan.write.changes}
+    if plan.archive is None or changes[plan.archive].after != doc.text:
+        raise GuaranteeError("the archive copy would not hold the original byte for byte", plan.archive)
+    new_source = changes[doc.rel].after
+    kept_text, last = [], 0
+    for at, text in inserted:  # what remains once memctl's own insertions are taken out
+        if new_source[at : at + len(text)] != text:
+            raise GuaranteeError("conservation: the index's new lines are not where the plan put them", doc.rel)
+        kept_text.append(new_source[last:at])
+        last = at + len(text)
+    kept_text.append(new_source[last:])
+    by_start = {m.start_line: m for m in plan.moves}
+    links = _Links(doc)
+    kept_source = "".join(kept_text)
+    position = rebuilt = 0  # how far the kept text is matched, and the original rebuilt (never copied whole)
+    for change in (changes[m.dest] for m in plan.moves):
+        if change.before is not None and not change.after.startswith(change.before):
+            raise GuaranteeError("an append would change existing text", change.rel)
+    for part in doc.parts:
+        move = by_start.get(part.start_line) if part.level >= 0 else None
+        if move is None:
+            piece = doc.text[part.start : part.end]
+            if not kept_source.startswith(piece, position):
+                raise GuaranteeError("conservation: a section that stays would change", doc.rel)
+            if not doc.text.startswith(piece, rebuilt):
+                raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
+            position += len(piece)
+            rebuilt += len(piece)
+            continue
+        landed = changes[move.dest].after[move.offset : move.offset + len(move.section_text)]
+        restored = unlink(landed, move.edits)
+        if restored != move.original:
+            raise GuaranteeError("a moved section would not land whole (its text, links aside)", move.dest)
+        if doc.text.startswith("\ufeff", part.start, part.end):
+            restored = "\ufeff" + restored
+        if not doc.text.startswith(restored, rebuilt):
+            raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
+        rebuilt += len(restored)
+        moved_in = doc_from_text(landed, os.path.join(home.root, move.dest), move.dest, home, options.level)
+        if targets([h for h, _ in moved_in._facts["links"]], posixpath.dirname(move.dest)) != \
+                targets(links.within(part.start_line, part.end_line), posixpath.dirname(doc.rel)):
+            raise GuaranteeError("a moved link would point somewhere else", move.dest)
+    if position != len(kept_source) or rebuilt != len(doc.text):
+        raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
+    again = doc_from_text(new_source, doc.path, doc.rel, home, options.level)
+    if _moves(home, again, options, keep, into_rel, mapping)[0]:
+        raise GuaranteeError("a second split would move more: the plan is not stable", doc.rel)
+
+
+def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
+    """The plan as JSON data (documented in docs/commands.md)."""
+    return {
+        "source": plan.source,
+        "tokenizer": plan.tokenizer,
+        "level": plan.level,
+        "moves": [{"heading": m.heading, "start_line": m.start_line, "end_line": m.end_line, "tokens": m.tokens,
+                   "dest": m.dest, "action": m.action, "links_rewritten": len(m.edits)} for m in plan.moves],
+        "kept": list(plan.kept),
+        "held": [{"heading": h, "reason": why} for h, why in plan.held],
+        "before": plan.before,
+        "after": plan.after,
+        "archive": [plan.archive] if plan.archive else [],
+        "applied": applied,
+    }
+
+
+def render_plan_text(plan: SplitPlan, applied: bool) -> str:
+    held = [f"  kept § {heading}: {why}" for heading, why in plan.held]
+    if not plan.moves:
+        why = (f"{plan.source} has no level-{plan.level} section to move" if not plan.at_level else
+               f"none of the {plan.at_level} level-{plan.level} sections of {plan.source} is worth moving (each is "
+               "kept by name or mark, or no larger than the index line that would replace it)")
+        return "\n".join([f"nothing to split: {why}", *held]) + "\n"
+    count = len(plan.moves)
+    lines = [f"split {plan.source} at level {plan.level}: {count} {'section moves' if count == 1 else 'sections move'}"
+             f", {len(plan.kept)} stay"]
+    for m in plan.moves:
+        where = f"lines {m.start_line}–{m.end_line}, ~{m.tokens:,} tokens"
+        links = f", {len(m.edits)} {'link' if len(m.edits) == 1 else 'links'} rewritten" if m.edits else ""
+        lines.append(f"  § {m.heading} ({where}) → {m.dest} ({m.action}{links})")
+    lines += held
+    b, a = plan.before, plan.after
+    lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens "
+                 f"({plan.tokenizer})")
+    lines.append(f"original copied to {plan.archive}" if applied
+                 else "dry run: nothing written (--apply writes, --diff shows the changes)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,589 @@
+"""Configuration: one table of defaults that is also the schema, and the hosts' profiles.
+
+Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
+
+A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
+is input like any other: every glob must be one, every number lie in its range, and a path or glob
+that points outside the home is dropped with a warning (`context:` files alone are named outside
+it on purpose).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import date, datetime, timezone
+
+from memctl.errors import ConfigError, InputError
+from memctl.model.cache import Cache, digest
+from memctl.model.markdown import yaml_alias_line
+from memctl.model.tokens import TOKENIZERS
+from memctl.model.walk import glob_problem, inside_glob
+from memctl.record import fields, record
+from memctl.safe.fsutil import Guard, read_text
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from typing import Any
+
+CONFIG_NAME = ".memctl.yaml"
+
+
+@record
+class Budgets:
+    """The figures of the host that loads the memory. None means "no such limit".
+
+    `load_cap_mode` names the host's loading algorithm (memctl/hosts/loadcap.py); the other figures are
+    its parameters, each one a `budgets:` key, so that a host's setting can be mirrored.
+    """
+
+    load_cap_mode: str = "claude-code"  # claude-code, openclaw, volute; or head, head_tail
+    load_cap_lines: int | None = 200  # Claude Code: the first 200 lines (after trimming)...
+    load_cap_units: int | None = 25_000  # ...then 25,000 UTF-16 code units, cut at a line end
+    load_cap_bytes: int | None = None  # for `head`/`head_tail`: UTF-8 bytes
+    load_cap_chars: int | None = None  # OpenClaw: characters (UTF-16) per bootstrap file
+    load_cap_tokens: int | None = None  # Volute: hardCapTokens
+    head_percent: int | None = 75  # OpenClaw: shares of a capped file's content budget kept
+    tail_percent: int | None = 25  # from its head and its tail (older releases: 70 and 20)
+    total_chars: int | None = None  # OpenClaw: all bootstrap files together, in characters
+    index_max_lines: int | None = 200
+    index_max_units: int | None = 25_000  # UTF-16 code units (JavaScript string length)
+    index_max_bytes: int | None = None
+    index_warn_lines: int | None = None  # None: warn at 90% of the line and size limits
+    index_tokens: int | None = 5_000  # soft budget of the index (Volute: softBudgetTokens)
+    topic_tokens: int | None = 1_000
+    bundle_tokens: int = 40_000
+
+
+PROFILES: dict[str, dict[str, Any]] = {
+    "generic": {},
+    "claude-code": {},
+    "openclaw": {
+        "load_cap_mode": "openclaw",
+        "load_cap_lines": None,
+        "load_cap_units": None,
+        "load_cap_chars": 12_000,
+        "total_chars": 60_000,
+        "index_max_lines": None,
+        "index_max_units": None,
+    },
+    "volute": {
+        "tokenizer": "chars4",
+        "load_cap_mode": "volute",
+        "load_cap_lines": None,
+        "load_cap_units": None,
+        "load_cap_tokens": 25_000,
+        "index_max_lines": None,
+        "index_max_units": None,
+    },
+    "arc": {"index_warn_lines": 180},
+}
+# Where each host's agents keep a file a day: Volute's journal, OpenClaw's daily notes.
+ROLLUP_DEFAULTS = {"volute": ("memory/journal/*.md", "memory/*.md"), "openclaw": ("memory/journal/*.md", "memory/*.md")}
+PROFILE_NOTES = {
+    "generic": "Claude Code's load cap, a 5,000-token index, 1,000-token topics, 40,000-token bundles",
+    "claude-code": "loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md",
+    "openclaw": "12,000 characters a bootstrap file (head and tail kept), 60,000 in all, MEMORY.md last",
+    "volute": "warns past softBudgetTokens (5,000), loads the first hardCapTokens (25,000) at chars/4",
+    "arc": "index warning at 180 lines, limit 200; 1,000-token topics; 40,000-token bundles",
+}
+LOAD_CAP_MODES = ("claude-code", "openclaw", "volute", "head", "head_tail")
+VOLUTE_CONFIG = ".config/config.json"
+OPENCLAW_FILES = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md")
+
+
+DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
+
+
+@record
+class Config:
+    source: str | None = None
+    profile: str = "generic"
+    profile_reason: str = "the default"  # why this profile: named in the config, or detected
+    index_file: str = "MEMORY.md"  # the `index` key
+    tokenizer: str = "cl100k_base"
+    topics: tuple[str, ...] = DEFAULT_TOPICS
+    section_level: int = 2
+    skills: Mapping[str, tuple[str, ...]] = {}
+    always: tuple[str, ...] = ()
+    core: tuple[str, ...] = ()
+    context: tuple[str, ...] = ()  # files the host loads besides the memory: globs, relative to the config
+    index_heading: str = "Topics"  # the index heading `split` lists moved sections under
+    split_map: Mapping[str, str] = {}  # the `map` key: heading -> the existing topic `split` sends it into
+    dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
+    query_floor: float = 0.4  # assemble --query: a section must score this share of the best
+    workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
+    lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's)
+    rollup: tuple[str, ...] = ()  # globs of the dated files `rollup` folds (the profile's by default)
+    rollup_after: int = 14  # lint MEM208: more dated files of closed weeks than this in a folder
+    stale_after_days: int = 30
+    cache: bool = True
+    lint: Mapping[str, Any] = {}
+    budgets: Budgets = Budgets()
+    warnings: tuple[str, ...] = ()  # what loading dropped: paths and globs that point outside the home
+
+
+# The schema: every key a config file may hold, its type, and what it means.
+SCHEMA: dict[str, tuple[str, str]] = {
+    "profile": ("str", f"host profile: auto (the default), {', '.join(PROFILES)}"),
+    "index": ("str", "the index file's name inside the home"),
+    "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
+    "topics": ("list[str]", "globs of topic files, relative to the home (one that reaches outside it is ignored)"),
+    "section_level": ("int", "headings of this level or higher start a section (1-6)"),
+    "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
+    "always": ("list[str]", "topics loaded on every dispatch"),
+    "core": ("list[str]", "index headings that `split` keeps in the index"),
+    "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file)"),
+    "index_heading": ("str", "the index heading `split` lists moved sections under (default Topics)"),
+    "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
+    "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
+    "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
+    "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace (default: where it is)"),
+    "lessons": ("str", "the file `memctl capture` adds lessons to (default LESSONS.md for openclaw, "
+                       "memory/topics/lessons.md for volute, lessons.md for claude-code, topics/lessons.md "
+                       "otherwise)"),
+    "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
+                            "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
+    "rollup_after": ("int", "lint warns (MEM208) when a rollup folder holds more dated files of closed weeks "
+                            "than this (0 to 1,000,000,000, default 14)"),
+    "stale_after_days": ("int", "a topic's `updated` older than this is stale (0 to 36,500 days, default 30)"),
+    "cache": ("bool", "keep derived counts in the user's cache folder (see `memctl cache path`)"),
+    "lint": ("map", "select, ignore, severity, per_file_ignores"),
+    "budgets": ("map", f"any of {', '.join(fields(Budgets))}"),
+}
+BUDGET_FIELDS = fields(Budgets)
+
+# The largest count a budget or a threshold may name: far past any host's figure (Claude Code's
+# 25,000 units, OpenClaw's 60,000 characters), and small enough for the float arithmetic of shares
+# (`head_tail` takes head_percent of a cap as a float; 10**400 would overflow it).
+MOST = 1_000_000_000
+# Each number's range (whole?, lowest, highest), from what the code does with it.
+NUMBERS: dict[str, tuple[bool, int, int]] = {
+    "section_level": (True, 1, 6),  # a markdown heading level
+    "query_floor": (False, 0, 1),  # a share of the best score
+    "rollup_after": (True, 0, MOST),  # a count of dated files (0: warn at the first)
+    "stale_after_days": (True, 0, 36_500),  # days back from today; a century (a date goes back ~739,000)
+}
+PERCENT_BUDGETS = ("head_percent", "tail_percent")
+NULLABLE_BUDGETS = frozenset(BUDGET_FIELDS) - {"load_cap_mode", "bundle_tokens", *PERCENT_BUDGETS}
+GLOB_KEYS = ("topics", "rollup", "dedupe_only", "context")  # lists of globs: each must be valid
+INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or globs inside the home
+
+
+def find_config(start: str) -> str | None:
+    """`.memctl.yaml` (or a `pyproject.toml` with a `[tool.memctl]` table) in `start` or its nearest
+    parent, stopping at the repository root; in one folder, `.memctl.yaml` wins."""
+    folder = start
+    while True:
+        candidate = os.path.join(folder, CONFIG_NAME)
+        if os.path.lexists(candidate):  # a FIFO or a folder there is an error, never silently skipped
+            return candidate
+        pyproject = os.path.join(folder, "pyproject.toml")
+        if os.path.isfile(pyproject) and _has_memctl_table(pyproject):
+            return pyproject
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
+            return None
+        folder = parent
+
+
+def _has_memctl_table(path: str) -> bool:
+    try:
+        return "[tool.memctl" in read_text(path)
+    except InputError:
+        return False
+
+
+def _parse_toml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """`[tool.memctl]` of a pyproject.toml, and the line of each of its keys."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise ConfigError(f"not valid TOML: {str(exc).split(' (at line')[0]}", path, line) from None
+    table = data.get("tool", {}).get("memctl", {})
+    if not isinstance(table, dict):
+        raise ConfigError("[tool.memctl] must be a table", path)
+    lines = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        key = line.split("=", 1)[0].strip()
+        if key in table and key not in lines:
+            lines[key] = number
+    return table, lines
+
+
+def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    """The config's plain values and the line of each top-level key."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    alias = yaml_alias_line(text)
+    if alias is not None:
+        raise ConfigError("YAML aliases (*name) are not allowed in a memctl config", path, alias + 1)
+    try:
+        data = YAML(typ="rt").load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise ConfigError(f"not valid YAML: {exc.problem or exc.context}", path, line) from None
+    except YAMLError as exc:
+        raise ConfigError(f"not valid YAML: {exc}", path) from None
+    except Exception as exc:  # ruamel.yaml fails some odd input with a bare AssertionError
+        raise ConfigError(f"cannot be parsed as YAML ({type(exc).__name__})", path) from None
+    if data is None:
+        return {}, {}
+    if not isinstance(data, CommentedMap):
+        raise ConfigError("the config must be a mapping of keys to values", path, 1)
+    lines = {str(k): data.lc.key(k)[0] + 1 for k in data}
+    return _plain(data), lines
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):  # ruamel's ScalarInt and ScalarFloat, as the plain numbers they are
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)
+
+
+def _check_type(key: str, value: Any, kind: str) -> bool:
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "list[str]":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "map[str, str]":
+        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+    if kind == "map[str, list[str]]":
+        return isinstance(value, dict) and all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()
+        )
+    return isinstance(value, dict)
+
+
+def _shown(value: Any) -> str:
+    """A value as the config wrote it, for a message."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return repr(value)
+
+
+def number_problem(label: str, value: Any, whole: bool, low: int, high: int, nullable: bool = False) -> str | None:
+    """What is wrong with a number of the config, naming its range; None when it is right. An int
+    is a number; inf and nan lie in no range."""
+    if value is None and nullable:
+        return None
+    ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+    if ok and not isinstance(value, bool) and low <= value <= high:
+        return None
+    what = "a whole number" if whole else "a number"
+    return f"{label} must be {what} from {low:,} to {high:,}{', or null' if nullable else ''} (got {_shown(value)})"
+
+
+def _budget_problem(label: str, name: str, value: Any, null: bool = True) -> str | None:
+    """What is wrong with a budget's value (`null`: whether the layer can say null, as YAML can)."""
+    if name == "load_cap_mode":
+        return None if value in LOAD_CAP_MODES else f"{label} must be one of {', '.join(LOAD_CAP_MODES)}"
+    if name in PERCENT_BUDGETS:
+        return number_problem(label, value, True, 0, 100)
+    return number_problem(label, value, True, 1, MOST, null and name in NULLABLE_BUDGETS)
+
+
+def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None = None) -> None:
+    lines = lines or {}
+    for key, value in raw.items():
+        line = lines.get(key)
+        if key not in SCHEMA:
+            raise ConfigError(f"unknown key {key!r}; valid keys: {', '.join(SCHEMA)}", where, line)
+        if key in NUMBERS:
+            problem = number_problem(key, value, *NUMBERS[key])
+            if problem is not None:
+                raise ConfigError(problem, where, line)
+            continue
+        kind = SCHEMA[key][0]
+        if not _check_type(key, value, kind):
+            raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
+    for key in GLOB_KEYS:
+        for pattern in raw.get(key) or ():
+            problem = glob_problem(pattern)
+            if problem is not None:
+                raise ConfigError(f"{key} glob {pattern!r} is not a valid glob: {problem}", where, lines.get(key))
+    if "profile" in raw and raw["profile"] not in (*PROFILES, "auto"):
+        raise ConfigError(
+            f"unknown profile {raw['profile']!r}; choose one of auto, {', '.join(PROFILES)}", where,
+            lines.get("profile"))
+    if "tokenizer" in raw and raw["tokenizer"] not in TOKENIZERS:
+        raise ConfigError(
+            f"unknown tokenizer {raw['tokenizer']!r}; choose one of {', '.join(TOKENIZERS)}",
+            where,
+            lines.get("tokenizer"),
+        )
+    for name, value in (raw.get("budgets") or {}).items():
+        if name not in BUDGET_FIELDS:
+            raise ConfigError(
+                f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where, lines.get("budgets")
+            )
+        problem = _budget_problem(name if name == "load_cap_mode" else f"budget {name}", name, value)
+        if problem is not None:
+            raise ConfigError(problem, where, lines.get("budgets"))
+
+
+def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], guard: Guard,
+                warnings: list[str]) -> dict[str, Any]:
+    """The layer with every path and glob of `topics`, `rollup`, `dedupe_only`, `always` and the
+    `skills` normalised, and those that point outside the home dropped, each with a warning; an
+    `index` outside is an error. (`lessons` and `map` are checked where they are written, as
+    `--into` and `--map` are; `context` may name files outside the home on purpose.)"""
+    def kept(key: str, values: list[str], what: str) -> list[str]:
+        out = []
+        for value in values:
+            inside = inside_glob(value, guard)
+            if inside is None:
+                warnings.append(str(ConfigError(f"{what} {value!r} points outside the home; ignored", where,
+                                                lines.get(key))))
+            else:
+                out.append(inside)
+        return out
+
+    check_index(raw.get("index"), "index", guard, where, lines.get("index"))
+    out = dict(raw)
+    for key, value in raw.items():  # in the file's order, so the warnings are too
+        if key in INSIDE_KEYS:
+            out[key] = kept(key, value, f"{key} entry" if key == "always" else f"{key} glob")
+        elif key == "skills":
+            out[key] = {skill: kept(key, names, f"skill {skill!r} entry") for skill, names in value.items()}
+    return out
+
+
+def check_index(name: str | None, label: str, guard: Guard, where: str | None = None, line: int | None = None,
+                ) -> None:
+    """The index must lie inside the home, its symlinks resolved."""
+    if name is not None and guard.rel(os.path.join(guard.root, name)) is None:
+        raise ConfigError(f"{label} {name!r} points outside the home; the index must lie inside it", where, line)
+
+
+def _still_valid(entry: Any) -> bool:
+    """A cached config (its values and the line of each key) is checked like a fresh one; one that
+    fails is parsed again."""
+    if not isinstance(entry, dict) or not isinstance(raw := entry.get("raw"), dict):
+        return False
+    lines = entry.get("lines")
+    if not isinstance(lines, dict) or not all(type(line) is int for line in lines.values()):
+        return False
+    try:
+        validate(raw, "cache")
+    except ConfigError:
+        return False
+    return True
+
+
+def _from_env(env: Mapping[str, str]) -> dict[str, Any]:
+    """MEMCTL_PROFILE, MEMCTL_TOKENIZER, MEMCTL_INDEX, MEMCTL_SECTION_LEVEL, MEMCTL_BUDGET_<NAME>;
+    a number outside its range is an error naming the variable."""
+    raw: dict[str, Any] = {}
+    for key in ("profile", "tokenizer", "index"):
+        if env.get(f"MEMCTL_{key.upper()}"):
+            raw[key] = env[f"MEMCTL_{key.upper()}"]
+    budgets: dict[str, Any] = {}
+    for name, value in env.items():
+        if name == "MEMCTL_SECTION_LEVEL" or name.startswith("MEMCTL_BUDGET_"):
+            key = "section_level" if name == "MEMCTL_SECTION_LEVEL" else name[len("MEMCTL_BUDGET_") :].lower()
+            number: Any
+            try:
+                number = int(value)
+            except ValueError:
+                number = value
+            if key == "section_level":
+                problem = number_problem(name, number, *NUMBERS[key])
+            elif key in BUDGET_FIELDS and key != "load_cap_mode":
+                problem = _budget_problem(name, key, number, null=False)
+            else:  # an unknown budget is named by validate(); load_cap_mode has no variable
+                problem = None if isinstance(number, int) else f"{name} must be a whole number, not {value!r}"
+            if problem is not None:
+                raise ConfigError(problem)
+            if key == "section_level":
+                raw[key] = number
+            else:
+                budgets[key] = number
+    if budgets:
+        raw["budgets"] = budgets
+    return raw
+
+
+def load_config(
+    home: str,
+    explicit: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+    cache: Cache | None = None,
+) -> Config:
+    """The configuration for `home`: defaults, then profile, file, environment and flags."""
+    env = os.environ if env is None else env
+    path = explicit if explicit is not None else find_config(home)
+    layers: list[dict[str, Any]] = []
+    guard = Guard(os.path.realpath(home))
+    warnings: list[str] = []
+    if path is not None:
+        try:
+            text = read_text(path)
+        except InputError as error:
+            raise ConfigError(error.message, path) from None
+        key = f"cfg:2:{digest(text)}"
+        cached = cache.get(key, _still_valid) if cache is not None else None
+        if cached is None:
+            raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(path, text)
+            validate(raw, path, lines)
+            if cache is not None:
+                cache.put(key, {"raw": raw, "lines": lines})
+        else:
+            raw, lines = cached["raw"], cached["lines"]
+        layers.append(keep_inside(raw, path, lines, guard, warnings))
+    env_raw = _from_env(env)
+    validate(env_raw, "environment")
+    check_index(env_raw.get("index"), "MEMCTL_INDEX", guard)
+    layers.append(env_raw)
+    flags = {k: v for k, v in (overrides or {}).items() if v is not None}
+    validate(flags, "command line")
+    layers.append(keep_inside(flags, "command line", {}, guard, warnings))
+
+    merged: dict[str, Any] = {}
+    budgets: dict[str, Any] = {}
+    for layer in layers:
+        for key, value in layer.items():
+            if key == "budgets":
+                budgets.update(value)
+            else:
+                merged[key] = value
+    profile = merged.get("profile", "auto")
+    sources = ([display(path)] if path is not None else []) + ["MEMCTL_PROFILE", "--profile"]
+    named = [where for where, layer in zip(sources, layers, strict=True) if "profile" in layer]
+    reason = f"named in {named[-1]}" if named else ""
+    if profile == "auto":
+        profile, reason = detect_profile(home)
+    preset = dict(PROFILES[profile])
+    if profile == "volute":
+        preset.update(volute_budgets(home))
+    tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
+    preset.pop("tokenizer", None)
+    return Config(
+        source=path,
+        profile=profile,
+        profile_reason=reason,
+        index_file=merged.get("index", "MEMORY.md"),
+        tokenizer=tokenizer,
+        topics=tuple(merged.get("topics", DEFAULT_TOPICS)),
+        section_level=merged.get("section_level", 2),
+        skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
+        always=tuple(merged.get("always", ())),
+        core=tuple(merged.get("core", ())),
+        context=tuple(merged.get("context", ())),
+        index_heading=merged.get("index_heading", "Topics"),
+        split_map=dict(merged.get("map", {})),
+        dedupe_only=tuple(merged.get("dedupe_only", ())),
+        query_floor=float(merged.get("query_floor", 0.4)),
+        workspace=merged.get("workspace"),
+        lessons=merged.get("lessons"),
+        rollup=tuple(merged.get("rollup", ROLLUP_DEFAULTS.get(profile, ()))),
+        rollup_after=merged.get("rollup_after", 14),
+        stale_after_days=merged.get("stale_after_days", 30),
+        cache=merged.get("cache", True),
+        lint=merged.get("lint", {}),
+        budgets=Budgets(**{**preset, **budgets}),
+        warnings=tuple(warnings),
+    )
+
+
+def display(path: str | None) -> str:
+    return os.path.basename(path) if path else "the config"
+
+
+def detect_profile(home: str) -> tuple[str, str]:
+    """The host that loads this home, told from its layout, and why (`profile: auto`)."""
+    def exists(*parts: str) -> bool:
+        return os.path.exists(os.path.join(home, *parts))
+
+    if exists(VOLUTE_CONFIG):
+        try:
+            memory_key = '"memory"' in read_text(os.path.join(home, VOLUTE_CONFIG))
+        except InputError:
+            memory_key = False
+        if memory_key:
+            return "volute", f"detected: {VOLUTE_CONFIG} with a memory key"
+    bootstrap = [name for name in OPENCLAW_FILES if exists(name)]
+    if len(bootstrap) >= 2:
+        return "openclaw", f"detected: OpenClaw bootstrap files ({', '.join(bootstrap)})"
+    parts = home.replace(os.sep, "/").split("/")
+    if len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "projects" and parts[-4] == ".claude":
+        return "claude-code", "detected: a Claude Code auto-memory folder (~/.claude/projects/*/memory)"
+    parent = os.path.dirname(home)
+    if os.path.basename(home) == "memory" and os.path.isdir(os.path.join(parent, "skills")):
+        return "arc", "detected: memory/ beside skills/ (an Arc agent repository)"
+    if os.path.isdir(os.path.join(home, ".claude")) or os.path.isdir(os.path.join(parent, ".claude")):
+        return "claude-code", "detected: a .claude/ folder"
+    return "generic", "no host detected (Claude Code's limits are used)"
+
+
+def volute_budgets(home: str) -> dict[str, Any]:
+    """Volute's memory budgets from the mind's `.config/config.json` (defaults when it is missing).
+
+    Volute reads `memory.softBudgetTokens` (default 5,000) and `memory.hardCapTokens` (25,000);
+    a value that is not a number falls back to the default, as Volute does.
+    """
+    import json
+
+    path = os.path.join(home, VOLUTE_CONFIG)
+    if not os.path.lexists(path):
+        return {}
+    try:
+        data = json.loads(read_text(path, VOLUTE_CONFIG))
+    except InputError as error:
+        raise ConfigError(error.message, path, error.line) from None
+    except ValueError as exc:
+        line = getattr(exc, "lineno", None)
+        raise ConfigError(f"not valid JSON: {getattr(exc, 'msg', exc)}", path, line) from None
+    memory = data.get("memory") if isinstance(data, dict) else None
+    found: dict[str, Any] = {}
+    if isinstance(memory, dict):
+        for key, budget in (("softBudgetTokens", "index_tokens"), ("hardCapTokens", "load_cap_tokens")):
+            value = memory.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:  # nan is not
+                found[budget] = int(min(value, MOST))  # 1e999 (Infinity) or more than any file: no cap in effect
+    return found
+
+
+def now(env: Mapping[str, str] | None = None) -> datetime:
+    """The current moment, or the last second of MEMCTL_TODAY when that is set."""
+    if (os.environ if env is None else env).get("MEMCTL_TODAY"):
+        day = today(env)
+        return datetime(day.year, day.month, day.day, 23, 59, 59, tzinfo=timezone.utc)
+    return datetime.now(timezone.utc)
+
+
+def today(env: Mapping[str, str] | None = None) -> date:
+    """Today's date, or MEMCTL_TODAY (YYYY-MM-DD) for runs that must be reproducible, as in CI."""
+    value = (os.environ if env is None else env).get("MEMCTL_TODAY")
+    if not value:
+        return date.today()
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ConfigError(f"MEMCTL_TODAY must be a date like 2026-11-29, not {value!r}") from None

@@ -1,0 +1,129 @@
+"""Context files: what the host loads on every request besides the memory (config `context:`).
+
+An Arc agent's dispatch holds SOUL.md, CLAUDE.md and each SKILL.md besides the memory; Claude Code
+loads CLAUDE.md and what it imports with `@path`. memctl reads these only because the user named
+them (globs relative to the config file), never treats them as topics, and counts them: `status`
+shows their cost, and `assemble` takes it off its budget (a SKILL.md only when its skill is
+requested). `@path` imports are followed as Claude Code does (relative to the importing file, not
+inside code, at most 4 hops, each file once), but only into the home or the files the user named.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+
+from memctl.errors import InputError
+from memctl.model.cache import digest
+from memctl.model.home import MemoryHome, display_path
+from memctl.model.markdown import front_matter_span, split_lines
+from memctl.model.structure import structure
+from memctl.record import record
+from memctl.safe.fsutil import Guard, read_text
+
+MAX_HOPS = 4
+_IMPORT = re.compile(r"(?<![\w`@])@((?:~|\.{1,2})?/?[\w.\-]+(?:/[\w.\-]+)*)")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+
+
+@record
+class ContextFile:
+    path: str  # as shown: relative to the current folder
+    tokens: int
+    skill: str | None  # a SKILL.md counts only when this skill is requested
+    imports: tuple[ContextFile, ...] = ()
+
+    @property
+    def total_tokens(self) -> int:
+        return self.tokens + sum(i.total_tokens for i in self.imports)
+
+
+@record
+class Context:
+    files: tuple[ContextFile, ...]
+    problems: tuple[str, ...]  # imports that loop, leave what was named, or name no file
+
+    def tokens(self, skills: tuple[str, ...] = (), every_skill: bool = False) -> int:
+        """What the host loads of them: every file but a SKILL.md, and the SKILL.md of these skills."""
+        return sum(f.total_tokens for f in self.files if f.skill is None or every_skill or f.skill in skills)
+
+
+def load_context(home: MemoryHome) -> Context:
+    patterns = home.config.context
+    if not patterns:
+        return Context((), ())
+    base = os.path.dirname(home.config.source) if home.config.source else home.root
+    named: list[str] = []
+    problems: list[str] = []
+    for pattern in patterns:
+        found = sorted(glob.glob(os.path.join(base, os.path.expanduser(pattern))))
+        if not found:
+            problems.append(f"context {pattern!r} matches no file")
+        named.extend(os.path.realpath(p) for p in found if os.path.isfile(p))
+    allowed = set(named)
+    guard = Guard(home.root)
+    seen: set[str] = set()
+    files = []
+    for path in dict.fromkeys(named):
+        item = _read(path, home, allowed, guard, seen, 0, problems)
+        if item is not None:
+            files.append(item)
+    return Context(tuple(files), tuple(problems))
+
+
+def _read(path: str, home: MemoryHome, allowed: set[str], guard: Guard, seen: set[str], hops: int,
+          problems: list[str]) -> ContextFile | None:
+    if path in seen:
+        return None
+    seen.add(path)
+    shown = display_path(path)
+    try:
+        text = read_text(path, shown)
+    except InputError as error:
+        problems.append(f"{error}; not counted")
+        return None
+    imports = []
+    cached = home.cache.get(f"imports:{digest(text)}", _valid_imports)
+    found = cached if cached is not None else imports_of(text)
+    if cached is None:
+        home.cache.put(f"imports:{digest(text)}", [list(x) for x in found])
+    for target, line in found:
+        resolved = os.path.realpath(os.path.join(os.path.dirname(path), os.path.expanduser(target)))
+        where = f"{shown}:{line}: @{target}"
+        if not os.path.isfile(resolved):
+            if "/" in target or "." in target:  # `@alice` is a mention, not an import
+                problems.append(f"{where} names no file")
+        elif resolved in seen:
+            problems.append(f"{where} imports a file already loaded (a loop, or twice); counted once")
+        elif not (resolved in allowed or guard.inside(resolved)):
+            problems.append(f"{where} leaves the home and the context files you named; not read")
+        elif hops + 1 > MAX_HOPS:
+            problems.append(f"{where} is more than {MAX_HOPS} imports deep; the host stops there")
+        else:
+            item = _read(resolved, home, allowed, guard, seen, hops + 1, problems)
+            if item is not None:
+                imports.append(item)
+    skill = os.path.basename(os.path.dirname(path)) if os.path.basename(path) == "SKILL.md" else None
+    return ContextFile(shown, home.counter.count(text), skill, tuple(imports))
+
+
+def _valid_imports(value: object) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) and type(x[1]) is int for x in value)
+
+
+def imports_of(text: str) -> list[tuple[str, int]]:
+    """The `@path` imports of a text with their 1-based lines, outside code blocks and code spans."""
+    if "@" not in text:
+        return []
+    lines = split_lines(text)
+    first = front_matter_span(lines)
+    code = {n for a, b, kind in structure(lines, first, 1)["blocks"] if kind == "code" for n in range(a, b)}
+    found = []
+    for number, line in enumerate(lines):
+        if number in code or number < first or "@" not in line:
+            continue
+        for match in _IMPORT.finditer(_CODE_SPAN.sub("", line)):
+            found.append((match.group(1).rstrip("."), number + 1))
+    return found

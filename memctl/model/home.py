@@ -1,0 +1,591 @@
+"""The memory home: the one model of a memory folder that every command reads.
+
+A home is the folder holding the index (`MEMORY.md`). Loading it reads the index, finds the topic
+files (linked from the index, or matching the config's globs) and the archive, and sizes every
+file and section with the one token counter. Nothing outside the home is ever read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from datetime import date
+from functools import cached_property
+from itertools import accumulate, pairwise
+
+from memctl.errors import InputError
+from memctl.model.cache import Cache, digest
+from memctl.model.config import Config, load_config
+from memctl.model.markdown import front_matter_span, parse_front_matter, split_lines, wikilink_target
+from memctl.model.tokens import TokenCounter
+from memctl.model.walk import walk
+from memctl.record import record
+from memctl.safe.fsutil import Guard, pending_journals, read_text
+
+TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from os import PathLike
+    from typing import Any
+
+    from memctl.hosts.loadcap import CapResult
+
+ARCHIVE_DIRS = ("archive", "memory/archive")
+PARSE_VERSION = 8
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+@record
+class Part:
+    """A slice of a file: its front matter or one section. Parts tile the file exactly."""
+
+    heading: str | None  # None for front matter and the preamble
+    level: int  # heading level; 0 for the preamble, -1 for front matter
+    start_line: int  # 1-based, inclusive
+    end_line: int  # 1-based, inclusive
+    start: int  # character offsets into the text
+    end: int
+    lines: int
+    bytes: int
+    chars: int
+    tokens: int
+
+
+@record
+class FrontMatter:
+    title: str | None = None
+    summary: str | None = None
+    skills: tuple[str, ...] = ()
+    always: bool = False
+    machine_written: bool = False
+    updated: date | None = None
+    expires: date | None = None
+    extra_keys: tuple[str, ...] = ()
+    error: InputError | None = None
+    kind: str | None = None  # `type` (Claude Code: user, feedback, project, reference)
+    created: date | None = None
+    topics: tuple[str, ...] = ()
+    consolidate: str | None = None
+
+
+@record
+class Link:
+    href: str
+    line: int  # 1-based
+    target: str | None  # path relative to the home, when the link points inside it
+    status: str  # "file", "missing", "outside" or "external"
+
+
+class Doc:
+    """One markdown file of a home. Its sizes and structure are worked out when first asked for
+    (from facts cached by content digest), since a dispatch needs few of them."""
+
+    def __init__(self, path: str, rel: str, text: str, text_digest: str, facts: dict[str, Any],
+                 counter: TokenCounter, guard: Guard):
+        self.path = path
+        self.rel = rel  # relative to the home, with `/`
+        self.text = text
+        self._digest = text_digest
+        self._facts = facts
+        self._counter = counter
+        self._guard = guard
+
+    def __repr__(self) -> str:
+        return f"Doc({self.rel!r})"
+
+    @property
+    def digest(self) -> str:
+        """The digest of the text: the key of everything cached about this file."""
+        return self._digest
+
+    @cached_property
+    def _lines(self) -> list[str]:
+        return split_lines(self.text)
+
+    @property
+    def lines(self) -> int:
+        return len(self._lines)
+
+    def line(self, number: int) -> str:
+        """Line `number` (1-based) with its line end; "" for a line the file does not have."""
+        return self._lines[number - 1] if 0 < number <= len(self._lines) else ""
+
+    @cached_property
+    def bytes(self) -> int:
+        return len(self.text.encode("utf-8"))
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+    @property
+    def tokens(self) -> int:
+        """The sum of the parts' counts, without building the parts when nothing asked for them
+        (`status` needs each topic's total only; 10,000 topics' parts cost 0.4 s)."""
+        return sum(self._part_tokens)
+
+    @property
+    def token_job(self) -> tuple[str, list[int], str]:
+        """What `tokens` and `parts` count: the text, the offsets where its parts start, its digest."""
+        offsets, starts, _ = _bounds(self._lines, self._facts)
+        return self.text, [offsets[s] for s in starts[1:]], self._digest
+
+    @cached_property
+    def _part_tokens(self) -> list[int]:
+        """The tokens of each part (MemoryHome.count_tokens sets them for many documents at once)."""
+        return self._counter.count_parts(*self.token_job)
+
+    @cached_property
+    def front_matter(self) -> FrontMatter:
+        return _front_matter(self._facts["fm"], self._facts["fm_error"], self.rel)
+
+    @cached_property
+    def parts(self) -> tuple[Part, ...]:
+        """The front matter part (if any), then the sections; they tile the file."""
+        return _parts(self.text, self._lines, self._facts, self._part_tokens)
+
+    @cached_property
+    def links(self) -> tuple[Link, ...]:
+        return tuple(_resolve_link(self.path, self._guard, href, line + 1) for href, line in self._facts["links"])
+
+    @property
+    def wikilinks(self) -> tuple[tuple[str, int], ...]:
+        """`[[target]]` links: (the text inside the brackets, 1-based line)."""
+        return tuple((inner, line + 1) for inner, line in self._facts["wikilinks"])
+
+    @cached_property
+    def blocks(self) -> tuple[tuple[int, int, str], ...]:
+        """Code and HTML blocks: first and last line (1-based), and kind."""
+        return tuple((a + 1, b, kind) for a, b, kind in self._facts["blocks"])
+
+    @property
+    def sections(self) -> tuple[Part, ...]:
+        return tuple(p for p in self.parts if p.level >= 0)
+
+    def spans(self) -> list[tuple[int, int, str | None]]:
+        """Each section's character offsets and heading, as `sections` has them, without sizing or
+        counting them, or splitting the file into lines (a query looks into 40,000 sections and
+        loads eight)."""
+        facts = self._facts
+        starts, end = facts["heading_chars"], len(self.text)
+        if not starts:
+            return [(facts["fm_chars"], end, None)] if facts["fm_chars"] < end else []
+        preamble = [(facts["fm_chars"], starts[0], None)] if facts["fm_chars"] < starts[0] else []
+        return [*preamble, *zip(starts, [*starts[1:], end], (h[2] for h in facts["headings"]), strict=True)]
+
+    def outline(self) -> tuple[int, int]:
+        """How many sections the file has and how many characters they hold, without sizing
+        them (front matter aside; a blank preamble counts)."""
+        fm_chars, starts = self._facts["fm_chars"], self._facts["heading_chars"]
+        return len(starts) + (fm_chars < (starts[0] if starts else len(self.text))), len(self.text) - fm_chars
+
+    @property
+    def front_matter_lines(self) -> int:
+        """How many lines the front matter takes at the top (0 when there is none)."""
+        return int(self._facts["fm_lines"])
+
+    @property
+    def stem(self) -> str:
+        name = self.rel.rsplit("/", 1)[-1]
+        return name[:-3] if name.endswith(".md") else name.rsplit(".", 1)[0]
+
+    @property
+    def newline(self) -> str:
+        return "\r\n" if "\r\n" in self.text else "\n"
+
+
+@record
+class Skipped:
+    """A link or symlink that memctl refused to follow."""
+
+    path: str  # the file holding the link, or the symlink itself
+    line: int | None
+    target: str
+    reason: str
+
+
+@record
+class MemoryHome:
+    """A loaded home: its config, token counter and documents. Built by load_home()."""
+
+    root: str  # the home folder, every symlink resolved
+    config: Config
+    counter: TokenCounter
+    cache: Cache
+    index: Doc
+    topics: tuple[Doc, ...]
+    archived: tuple[Doc, ...]
+    linked: frozenset[str]  # topics the index links to
+    skipped: tuple[Skipped, ...]
+    unreadable: tuple[InputError, ...]  # topic and archive files that could not be read; skipped
+    wikilinks: tuple[tuple[str, int, str | None], ...]  # the index's [[links]]: text, line, topic it names
+    shown: str = "."  # the home as the user named it, for reports
+    notices: tuple[str, ...] = ()  # said on loading: an unfinished write, config entries dropped, no cache
+
+    @cached_property
+    def index_cap(self) -> CapResult:
+        """What the host loads of the index (memctl/hosts/loadcap.py), worked out once."""
+        from memctl.hosts.loadcap import index_cap
+
+        return index_cap(self)
+
+    @cached_property
+    def _always(self) -> set[str]:
+        return {found.rel for found in map(self.find_topic, self.config.always) if found}
+
+    def count_tokens(self, docs: Sequence[Doc]) -> None:
+        """Count the documents' tokens together, those not counted yet encoded at once (on threads
+        past a megabyte: a cold fleet); their `tokens` and `parts` then read the counts."""
+        todo = [doc for doc in docs if "_part_tokens" not in doc.__dict__]
+        for doc, counts in zip(todo, self.counter.count_many([doc.token_job for doc in todo]), strict=True):
+            doc.__dict__["_part_tokens"] = counts  # what the cached_property would hold
+
+    def find_topic(self, name: str) -> Doc | None:
+        """A topic by its path relative to the home, or by its file stem (the first in topic order)."""
+        wanted = name.strip().removeprefix("./")
+        rels, stems = self._names
+        found = [at for at in (rels.get(wanted), rels.get(f"{wanted}.md")) if at is not None]
+        at = min(found) if found else stems.get(wanted)
+        return None if at is None else self.topics[at]
+
+    @cached_property
+    def _names(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Where each topic path, and each stem first, stands in `topics` (split asks for 6,000 names)."""
+        stems: dict[str, int] = {}
+        for at, doc in enumerate(self.topics):
+            stems.setdefault(doc.stem, at)
+        return {doc.rel: at for at, doc in enumerate(self.topics)}, stems
+
+    def is_always(self, doc: Doc) -> bool:
+        """Loaded on every dispatch: named in the config's `always`, or marked in front matter."""
+        fm = doc.front_matter
+        return doc.rel in self._always or fm.always or fm.machine_written
+
+    def warnings(self) -> list[str]:
+        return [*self.notices, *(
+            f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped{f': {s.target}' if s.target else ''}"
+            for s in self.skipped
+        ), *(f"{error}; skipped" for error in self.unreadable)]
+
+    def save_cache(self) -> None:
+        self.cache.save()
+
+
+def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, Any]:
+    key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
+    facts = cache.get(key, _valid_facts)
+    if facts is not None:
+        return facts
+    lines = split_lines(text)
+    fm_lines = front_matter_span(lines)
+    from memctl.model.structure import structure  # a warm run has every file's facts: no parser, no patterns
+
+    facts = structure(lines, fm_lines, level)
+    facts["fm_lines"] = fm_lines
+    offsets = [0, *accumulate(map(len, lines))]
+    facts["fm_chars"] = offsets[fm_lines]  # where the body starts, and each heading, in characters
+    facts["heading_chars"] = [offsets[line] for line, _, _ in facts["headings"]]
+    facts["fm"], facts["fm_error"] = ({}, None)
+    if fm_lines:
+        facts["fm"], facts["fm_error"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
+    cache.put(key, facts)
+    return facts
+
+
+def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
+    """A list of rows of exactly these types (`type() is`, so a bool is no int). Kept to C-level
+    steps: this runs for every file on every dispatch."""
+    if type(value) is not list:
+        return False
+    for row in value:
+        if type(row) is not list or tuple(map(type, row)) != kinds:
+            return False
+    return True
+
+
+def _valid_facts(facts: Any) -> bool:
+    """Cached facts of the shape parse_body() and _facts() make; anything else is a miss."""
+    if not isinstance(facts, dict):
+        return False
+    error = facts.get("fm_error")
+    fm = facts.get("fm")
+    return (_rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
+            and _rows(facts.get("wikilinks"), (str, int))
+            and _rows(facts.get("blocks"), (int, int, str)) and isinstance(facts.get("fm_lines"), int)
+            and type(facts.get("fm_chars")) is int and type(chars := facts.get("heading_chars")) is list
+            and len(chars) == len(facts["headings"]) and all(type(c) is int for c in chars)
+            and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
+            and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
+            and (error is None or (isinstance(error, dict) and isinstance(error.get("message"), str)
+                                   and isinstance(error.get("line"), int))))
+
+
+def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str) -> FrontMatter:
+    def day(key: str) -> date | None:
+        return date.fromisoformat(values[key]) if values.get(key) else None
+
+    return FrontMatter(
+        title=values.get("title") or values.get("name"),  # Claude Code and Letta write name/description
+        summary=values.get("summary") or values.get("description"),
+        skills=tuple(values.get("skills", ())),
+        always=bool(values.get("always", False)),
+        machine_written=bool(values.get("machine_written", False)),
+        updated=day("updated"),
+        expires=day("expires"),
+        extra_keys=tuple(values.get("extra_keys", ())),
+        error=InputError(error["message"], rel, error["line"]) if error else None,
+        kind=values.get("type"),
+        created=day("created"),
+        topics=tuple(values.get("topics", ())),
+        consolidate=values.get("consolidate"),
+    )
+
+
+def load_doc(path: str, rel: str, counter: TokenCounter, level: int, cache: Cache, guard: Guard | None = None) -> Doc:
+    """Read one markdown file; `guard` knows the home its links may point into."""
+    text = read_text(path, rel)
+    text_digest = digest(text)
+    facts = _facts(text, text_digest, level, cache)
+    return Doc(path, rel, text, text_digest, facts, counter, guard or Guard(os.path.dirname(os.path.realpath(path))))
+
+
+def doc_from_text(text: str, path: str, rel: str, home: MemoryHome, level: int) -> Doc:
+    """A Doc for text that is not (yet) on disk, such as the planned result of a write."""
+    text_digest = digest(text)
+    facts = _facts(text, text_digest, level, home.cache)
+    return Doc(path, rel, text, text_digest, facts, home.counter, Guard(home.root))
+
+
+def find_home(path: str | PathLike[str], index_name: str = "MEMORY.md") -> str:
+    """The home holding PATH: the nearest folder at or above it that holds the index."""
+    folder = os.path.realpath(path)
+    if not os.path.isdir(folder):
+        folder = os.path.dirname(folder)
+    while True:
+        if os.path.isfile(os.path.join(folder, index_name)):
+            return folder
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
+            break
+        folder = parent
+    raise InputError(f"no {index_name} in this folder or above it: not inside a memory home", path)
+
+
+def _bounds(lines: list[str], facts: dict[str, Any]) -> tuple[list[int], list[int], list[int]]:
+    """Character offsets of the lines, the first line of each part, and those plus the end."""
+    offsets = [0, *accumulate(map(len, lines))]
+    fm_lines = facts["fm_lines"]
+    starts = sorted({fm_lines, *(h[0] for h in facts["headings"])} - {len(lines)})
+    if fm_lines:
+        starts = [0, *starts]
+    return offsets, starts, [*starts, len(lines)]
+
+
+def _parts(text: str, lines: list[str], facts: dict[str, Any], token_parts: list[int]) -> tuple[Part, ...]:
+    offsets, starts, bounds = _bounds(lines, facts)
+    fm_lines = facts["fm_lines"]
+    heading_at = {h[0]: h for h in facts["headings"]}
+    parts = []
+    for i, (first, stop) in enumerate(pairwise(bounds)):
+        if first >= stop:
+            continue
+        piece = text[offsets[first] : offsets[stop]]
+        heading = heading_at.get(first)
+        level = -1 if (fm_lines and first == 0) else (heading[1] if heading else 0)
+        parts.append(
+            Part(
+                heading=heading[2] if heading and level > 0 else None,
+                level=level,
+                start_line=first + 1,
+                end_line=stop,
+                start=offsets[first],
+                end=offsets[stop],
+                lines=stop - first,
+                bytes=len(piece.encode("utf-8")),
+                chars=len(piece),
+                tokens=token_parts[i],
+            )
+        )
+    return tuple(parts)
+
+
+def _resolve_link(doc_path: str, guard: Guard, href: str, line: int) -> Link:
+    if not href or href.startswith("#") or _SCHEME.match(href) or href.startswith("//"):
+        return Link(href, line, None, "external")
+    target = href.split("#", 1)[0].split("?", 1)[0]
+    if "%" in target:
+        from urllib.parse import unquote
+
+        target = unquote(target)
+    if not target:
+        return Link(href, line, None, "external")
+    base = guard.base if target.startswith("/") else os.path.dirname(doc_path)
+    shown = guard.rel(os.path.join(base, target.lstrip("/")))
+    if shown is None:
+        return Link(href, line, None, "outside")
+    return Link(href, line, shown, "file" if os.path.exists(os.path.join(guard.base, shown)) else "missing")
+
+
+def resolve_home(path: str) -> tuple[str, str | None]:
+    """The home folder for PATH (a folder or its index file), and the index name if PATH is one."""
+    if os.path.isfile(path):
+        return os.path.dirname(os.path.realpath(path)), os.path.basename(path)
+    if os.path.isdir(path):
+        return os.path.realpath(path), None
+    raise InputError("no such file or folder", path)
+
+
+def load_home(
+    path: str | PathLike[str] = ".",
+    *,
+    config_file: str | PathLike[str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> MemoryHome:
+    """Read the home at PATH (a folder, or its index file) into a MemoryHome. `progress` is told
+    ("reading files", done, total) as topic and archive files are read."""
+    given = os.fspath(path)
+    root, index_name = resolve_home(given)
+    notices: tuple[str, ...] = ()
+    if pending_journals(root):  # an interrupted write, or a journal that is not ours: said, never acted on
+        from memctl.safe.journal import pending_notices
+
+        notices = tuple(pending_notices(root, given))
+    cache = Cache.for_home(root)
+    if cache.problem:
+        notices += (cache.problem,)
+    config = load_config(root, os.fspath(config_file) if config_file is not None else None, overrides, env, cache)
+    if not config.cache:
+        cache = Cache(None)
+    counter = TokenCounter(config.tokenizer, cache)
+    index_name = index_name or config.index_file
+    index_path = os.path.join(root, index_name)
+    if not os.path.lexists(index_path):  # one that is there but not a regular file is named below
+        hint = next((f" (found {c}/{index_name}: pass that folder)" for c in ("memory", "home")
+                     if os.path.isfile(os.path.join(root, c, index_name))), "")
+        shown = _posix(os.path.normpath(os.path.join(given, index_name)))
+        raise InputError(f"no {index_name} in this home{hint}", shown)
+    guard = Guard(root)
+    if not guard.inside(index_path):
+        raise InputError("the index is a symlink that resolves outside the home", index_path)
+    level = config.section_level
+    index = load_doc(index_path, index_name, counter, level, cache, guard)
+    skipped: list[Skipped] = []
+    unreadable: list[InputError] = []
+    linked: set[str] = set()
+    for link in index.links:
+        if link.status == "outside":
+            skipped.append(Skipped(index.rel, link.line, link.href, "link resolves outside the home"))
+        elif link.status == "file" and link.target and link.target.endswith(".md") and link.target != index.rel:
+            if not in_archive(link.target):
+                linked.add(link.target)
+    found, passed = walk(root, config.topics, guard)
+    skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
+    walked = {r: k for r, k in found.items() if r != index.rel and not in_archive(r)}
+    by_stem = _wikilinks_by_stem(root, index, walked, guard)
+    linked.update(by_stem.values())
+    candidates = _one_path_each(root, walked, linked)
+
+    done, total = 0, len(candidates)
+
+    def read(rels: list[str]) -> list[Doc]:
+        nonlocal done
+        docs = []
+        for rel in rels:
+            done += 1
+            if progress is not None:
+                progress("reading files", done, total)
+            try:
+                docs.append(load_doc(os.path.join(root, rel), rel, counter, level, cache, guard))
+            except InputError as error:  # one bad file never stops a command that does not need it
+                unreadable.append(error)
+        return docs
+
+    topics = read(candidates)
+    wikilinks = _resolve_wikilinks(index, by_stem, topics)
+    linked.update(rel for _, _, rel in wikilinks if rel)
+    stored, passed = walk(root, tuple(f"{folder}/**/*.md" for folder in ARCHIVE_DIRS), guard)
+    skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
+    total += len(stored)
+    archived = read(list(stored))
+    shown = _posix(given) if os.path.isdir(given) else (_posix(os.path.dirname(given)) or ".")
+    return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived),
+                      frozenset(linked) & {d.rel for d in topics}, tuple(skipped), tuple(unreadable), wikilinks,
+                      shown, (*notices, *config.warnings))  # the config's paths and globs it dropped
+
+
+def _stem(rel: str) -> str:
+    return rel.rsplit("/", 1)[-1].removesuffix(".md").lower()
+
+
+def _wikilinks_by_stem(root: str, index: Doc, walked: dict[str, tuple[int, int]], guard: Guard) -> dict[str, str]:
+    """The files the index's `[[slug]]` links name by their stem, found among the topics, or else
+    anywhere in the home (Arc keeps them under memory/shared/entries/): one walk, only if needed."""
+    wanted = {wikilink_target(inner).lower() for inner, _ in index.wikilinks} - {""}
+    if not wanted:
+        return {}
+    stems: dict[str, str] = {}
+    for rel in sorted(walked):
+        stems.setdefault(_stem(rel), rel)
+    missing = wanted - set(stems)
+    if missing:
+        everywhere, _ = walk(root, ("**/*.md",), guard)
+        for rel in sorted(everywhere):
+            if rel != index.rel and not in_archive(rel) and _stem(rel) in missing:
+                stems.setdefault(_stem(rel), rel)
+    return {name: stems[name] for name in wanted if name in stems}
+
+
+def _resolve_wikilinks(index: Doc, by_stem: dict[str, str], topics: list[Doc],
+                       ) -> tuple[tuple[str, int, str | None], ...]:
+    """Each `[[link]]` of the index and the topic it names: by file stem, then by front matter
+    title or name (`[[Fleet roster]]`), case folded; None when it names none."""
+    titles: dict[str, str] = {}
+    for doc in topics:
+        if doc.front_matter.title:
+            titles.setdefault(doc.front_matter.title.strip().lower(), doc.rel)
+    resolved = []
+    for inner, line in index.wikilinks:
+        name = wikilink_target(inner).lower()
+        resolved.append((inner, line, by_stem.get(name) or titles.get(name)))
+    return tuple(resolved)
+
+
+def _one_path_each(root: str, walked: dict[str, tuple[int, int]], linked: set[str]) -> list[str]:
+    """The topics to read: each real file once. A file the index links to is known by the path the
+    link resolves to; a file found twice by the walk was already kept once there."""
+    chosen: dict[tuple[int, int], str] = {}
+    for rel in sorted(linked):
+        try:
+            info = os.stat(os.path.join(root, rel))
+        except OSError:
+            continue
+        chosen.setdefault((info.st_dev, info.st_ino), rel)
+    for rel, key in walked.items():
+        chosen.setdefault(key, rel)
+    return sorted(chosen.values())
+
+
+def _posix(path: str) -> str:
+    return path.replace(os.sep, "/")
+
+
+def in_archive(rel: str) -> bool:
+    """Whether a path relative to the home lies in one of its archive folders."""
+    return any(rel == d or rel.startswith(d + "/") for d in ARCHIVE_DIRS)
+
+
+def display_path(path: str) -> str:
+    """A path relative to the current folder when it lies below it, with `/`."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return _posix(path)
+    return _posix(path if relative.startswith("..") else relative)
+
+
+def code_lines(doc: Doc) -> set[int]:
+    """The 1-based lines inside fenced or indented code blocks, where nothing is a directive."""
+    return {n for first, last, kind in doc.blocks if kind == "code" for n in range(first, last + 1)}

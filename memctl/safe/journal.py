@@ -1,0 +1,515 @@
+"""Crash-safe changes to a home: every multi-file write goes through a journal.
+
+Before any file of a plan is touched, the whole plan (each file's old and new text) is written
+and fsynced to `.memctl/journal/<id>.json`. Then the files are written: archive files first, so
+that text leaves a file only after its new home is durable; then new files; then the files that
+change. Each file goes through a fsynced temporary file and a rename, and is compared with the
+plan right before its rename, so that a change another program made meanwhile is never
+overwritten. Then the journal is removed.
+
+A write that fails part-way (an I/O error, a file changed by someone else) is undone from the
+journal before the error is reported. A write that dies part-way (a crash, SIGKILL) leaves its
+journal; the next memctl command that writes (or `memctl recover`) finishes it (every file is then
+either as before or as planned) or, if another program changed one of the files since, undoes it.
+Either way the home ends in the old state or the new one, never a mix. A command that only reads
+reports the journal and leaves it.
+
+A journal is acted on only if this user's memctl wrote it for this home: it carries a keyed digest
+made with the user's key (the cache's, see `memctl.model.cache.user_key`) over its whole text, and the
+home's real path; one that fails either check, or that git tracks or ever committed (a journal
+that came with a clone), is reported and never applied.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
+
+from memctl.errors import GuaranteeError, InputError, MemctlError, StaleError, WriteError
+from memctl.safe.fsutil import (
+    TEMP_NAME,
+    check_destination,
+    current_text,
+    fsync_folder,
+    make_folders,
+    pending_journals,
+    read_bytes,
+    write_temp,
+)
+from memctl.safe.writer import FileChange, WritePlan, home_lock
+from memctl.words import plural
+
+JOURNAL_REL = ".memctl/journal"
+JOURNAL_VERSION = 2  # 2: signed, and bound to the home's real path
+_MAGIC = b"memctl-journal"
+ARCHIVE_DIRS = ("archive", "memory/archive")
+REPLANS = 5  # how many times a write whose files changed while it planned is planned again
+T = TypeVar("T")
+MAX_JOURNAL_BYTES = 1024 * 1024 * 1024  # a plan holds whole files: the biggest home's, twice
+
+try:  # hmac.compare_digest, without importing hmac
+    from _operator import _compare_digest as _same
+except ImportError:  # pragma: no cover - other Pythons
+    from hmac import compare_digest as _same  # type: ignore[no-redef]
+
+
+def _temp_name(rel: str, journal_id: str, old: bool = False) -> str:
+    return f".{posixpath.basename(rel)}.memctl-{journal_id}{'.old' if old else ''}.tmp"
+
+
+def _is_archive(rel: str) -> bool:
+    return any(rel.startswith(folder + "/") for folder in ARCHIVE_DIRS)
+
+
+def write_order(changes: Iterable[FileChange]) -> list[FileChange]:
+    """Archive files first, then new files, then files that change, then files removed (their text
+    is durable elsewhere by then); no-op changes dropped."""
+    real = [c for c in changes if c.before != c.target]
+    return sorted(real, key=lambda c: (c.removed, not _is_archive(c.rel), c.before is not None))
+
+
+def _put(root: str, rel: str, expect: str | None, text: str | None, journal_id: str) -> None:
+    """Turn `rel` from `expect` into `text` (None: no file), if it still holds `expect`."""
+    path = check_destination(root, rel)
+    folder = os.path.dirname(path)
+    if text is None:  # undoing the creation of a file: it held only text the plan put there
+        if current_text(root, rel) == expect:
+            os.unlink(path)
+            fsync_folder(folder)
+        return
+    make_folders(root, posixpath.dirname(rel))
+    mode = os.lstat(path).st_mode & 0o7777 if expect is not None and os.path.lexists(path) else None
+    temp = write_temp(folder, _temp_name(rel, journal_id), text.encode("utf-8"), mode)
+    try:
+        if expect is None:
+            try:
+                os.link(temp, path)  # creates the file only if it still does not exist
+            except FileExistsError:
+                raise StaleError("appeared on disk while memctl was writing (another program made it)", rel) from None
+            os.unlink(temp)
+        else:
+            _swap(root, rel, path, temp, expect, os.path.join(folder, _temp_name(rel, journal_id, old=True)))
+    except BaseException:
+        if os.path.lexists(temp):
+            os.unlink(temp)
+        raise
+    fsync_folder(folder)
+
+
+def _remove(root: str, rel: str, expect: str | None, journal_id: str) -> None:
+    """Remove `rel` if it still holds `expect`: renamed aside first, so that no program can add to
+    it under its name, then read; a file that changed is put back and the write stops."""
+    path = check_destination(root, rel)
+    folder = os.path.dirname(path)
+    aside = os.path.join(folder, _temp_name(rel, journal_id, old=True))
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        raise StaleError("disappeared while memctl was writing (another program removed it)", rel) from None
+    if current_text(root, posixpath.join(posixpath.dirname(rel), os.path.basename(aside))) != expect:
+        try:
+            os.link(aside, path)
+        finally:
+            os.unlink(aside)
+        raise StaleError("changed on disk while memctl was writing (another program wrote to it)", rel)
+    os.unlink(aside)
+    fsync_folder(folder)
+
+
+def _swap(root: str, rel: str, path: str, temp: str, expect: str, old: str) -> None:
+    """Rename `temp` over `path` if `path` still holds `expect`, and prove afterwards that it did.
+
+    A second name for the old file is kept across the rename: a program that appended to the file
+    after the check and before the rename wrote into that old file, so it is read once more after
+    the rename, and if it changed, it is put back (with what the program wrote) and the write stops.
+    """
+    if os.path.lexists(old):
+        os.unlink(old)
+    os.link(path, old)
+    try:
+        if current_text(root, posixpath.join(posixpath.dirname(rel), posixpath.basename(old))) != expect:
+            raise StaleError("changed on disk while memctl was writing (another program wrote to it)", rel)
+        os.replace(temp, path)
+        if current_text(root, posixpath.join(posixpath.dirname(rel), posixpath.basename(old))) != expect:
+            os.replace(old, path)
+            raise StaleError("changed on disk while memctl was writing (another program wrote to it); "
+                             "its version was put back", rel)
+    finally:
+        if os.path.lexists(old):
+            os.unlink(old)
+
+
+def _journal_path(root: str, journal_id: str) -> str:
+    return os.path.join(root, ".memctl", "journal", f"{journal_id}.json")
+
+
+def _signing_key(root: str) -> bytes:
+    from memctl.model.cache import user_key
+
+    key, problem = user_key(root)
+    if key is None:
+        raise WriteError(f"cannot sign the journal: {problem}; nothing was written (set MEMCTL_CACHE_DIR to a "
+                         "folder only you can write, outside the home)", JOURNAL_REL)
+    return key
+
+
+def _sign(key: bytes, payload: bytes) -> str:
+    from memctl.model.cache import blake2b
+
+    return blake2b(payload, key=key, digest_size=32, person=b"memctl-journal").hexdigest()
+
+
+def _begin(root: str, journal_id: str, command: str, changes: list[FileChange], key: bytes) -> None:
+    from datetime import datetime, timezone
+
+    folder = make_folders(root, JOURNAL_REL)
+    data = {"version": JOURNAL_VERSION, "id": journal_id, "home": os.path.realpath(root), "command": command,
+            "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "changes": [{"rel": c.rel, "before": c.before, "after": c.after, "removed": c.removed} for c in changes]}
+    payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    head = b" ".join((_MAGIC, str(JOURNAL_VERSION).encode(), _sign(key, payload).encode()))
+    temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload)
+    try:
+        os.replace(temp, _journal_path(root, journal_id))
+    except BaseException:
+        os.unlink(temp)
+        raise
+    fsync_folder(folder)
+
+
+def _end(root: str, journal_id: str) -> None:
+    path = _journal_path(root, journal_id)
+    os.unlink(path)
+    fsync_folder(os.path.dirname(path))
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, MemctlError):
+        return exc.message
+    if isinstance(exc, OSError):
+        return f"the system refused the write ({exc.strerror or exc})"
+    return str(exc)
+
+
+def _writable(root: str, changes: list[FileChange]) -> None:
+    """Every folder that will receive a file can be written: checked before the first write."""
+    seen = set()
+    for change in changes:
+        folder = posixpath.dirname(change.rel)
+        while folder and not os.path.isdir(os.path.join(root, folder)):
+            folder = posixpath.dirname(folder)
+        if folder in seen:
+            continue
+        seen.add(folder)
+        if not os.access(os.path.join(root, folder), os.W_OK):
+            raise WriteError(f"cannot write in {folder or 'the home folder'} (permission denied); "
+                             "nothing was written", change.rel)
+
+
+def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "write") -> list[str]:
+    """Write the plan through a journal, under the home's lock. Returns the files written, in order.
+
+    Each file must still hold what the plan was made from; otherwise nothing is written. Any
+    failure part-way is undone from the journal and reported as one line (exit 2).
+    """
+    root = os.fspath(root)
+    if not write_order(plan.changes):
+        return []
+    with home_lock(root):
+        return _apply_locked(root, plan, command)
+
+
+def _apply_locked(root: str, plan: WritePlan, command: str) -> list[str]:
+    """`apply_plan`'s work, once the caller holds the home's lock."""
+    import secrets
+
+    changes = write_order(plan.changes)
+    if not changes:
+        return []
+    recover(root)  # a journal of ours left by a writer that died: ours to finish now that we hold the lock
+    for change in changes:
+        try:
+            now = current_text(root, change.rel)
+        except InputError as exc:
+            raise GuaranteeError(f"cannot be compared with the plan ({exc.message}); nothing was written",
+                                 change.rel) from None
+        if now != change.before:
+            what = "removed" if now is None else "changed on disk"
+            raise StaleError(f"{what} while memctl was planning; nothing was written", change.rel)
+    _writable(root, changes)
+    key = _signing_key(root)
+    journal_id = secrets.token_hex(6)
+    try:
+        _begin(root, journal_id, command, changes, key)
+    except OSError as exc:
+        raise WriteError(f"cannot write the journal ({exc.strerror or exc}); nothing was written",
+                         JOURNAL_REL) from None
+    done: list[FileChange] = []
+    for change in changes:
+        try:
+            if change.removed:
+                _remove(root, change.rel, change.before, journal_id)
+            else:
+                _put(root, change.rel, change.before, change.after, journal_id)
+        except (OSError, MemctlError) as exc:
+            raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
+        done.append(change)
+    try:
+        _end(root, journal_id)
+    except OSError:
+        pass  # every file is written; the next command finds them all as planned and removes it
+    return [c.rel for c in changes]
+
+
+def apply_fresh(root: str, planned: T, write_of: Callable[[T], WritePlan], replan: Callable[[], T],
+                command: str, tries: int = REPLANS) -> T:
+    """Write `planned`; when a file changed since it was planned (an agent appending as it works),
+    take the home's lock, plan again from the files as they are now and write that, up to `tries`
+    times, before the last "changed on disk" error stands. Returns what was written.
+
+    The lock keeps other memctl writers out while planning again; an agent that writes without it
+    can still make a try fail, never lose a line: each file is compared with its plan right before
+    and after its rename (see `_swap`).
+    """
+    try:
+        apply_plan(root, write_of(planned), command)
+        return planned
+    except StaleError as error:
+        last = error
+    with home_lock(root):
+        for _ in range(tries):
+            planned = replan()
+            try:
+                _apply_locked(root, write_of(planned), command)
+                return planned
+            except StaleError as error:
+                last = error
+    raise StaleError(f"{last.message} ({tries + 1} tries, planned again under the home's lock)", last.path)
+
+
+def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], failed: FileChange,
+                        exc: BaseException, total: int) -> MemctlError:
+    reason = _reason(exc)
+    try:
+        for change in reversed([*done, failed]):  # the failed file may be written already, too
+            if current_text(root, change.rel) == change.target:  # anything else is not ours to undo
+                _put(root, change.rel, change.target, change.before, journal_id)
+        _remove_temps(root, [*done, failed], journal_id)
+        _end(root, journal_id)
+    except (OSError, MemctlError) as again:
+        return WriteError(f"{reason}; {len(done)} of {total} files were already written and undoing them failed "
+                          f"too ({_reason(again)}): the journal in {JOURNAL_REL} stays, and the next memctl "
+                          "command (or `memctl recover`) finishes or undoes the write", failed.rel)
+    restored = f"the {len(done)} files already written were restored" if done else "no file had been written"
+    cls = type(exc) if isinstance(exc, GuaranteeError) else WriteError
+    return cls(f"{reason}; nothing was changed ({restored})", failed.rel)
+
+
+class Journal(NamedTuple):
+    """One file found in the journal folder: what it would do, or why it must not be acted on."""
+
+    name: str
+    rel: str  # relative to the home
+    command: str = "write"
+    started: str = ""
+    changes: tuple[FileChange, ...] = ()
+    refused: str = ""  # why memctl will not act on it ("" when it is this user's, for this home)
+
+
+def _parse(root: str, name: str, key: bytes | None) -> Journal:
+    """The journal `name`, checked: signed with this user's key, for this home, its changes sane."""
+    rel = f"{JOURNAL_REL}/{name}"
+    try:
+        raw = read_bytes(check_destination(root, rel), rel, cap=MAX_JOURNAL_BYTES, follow=False)
+    except MemctlError as exc:
+        return Journal(name, rel, refused=f"cannot be read ({exc.message})")
+    head, _, payload = raw.partition(b"\n")
+    parts = head.split(b" ")
+    if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(JOURNAL_VERSION).encode():
+        return Journal(name, rel, refused="it carries no signature of this memctl version's")
+    if key is None or not _same(parts[2].decode("ascii", "replace"), _sign(key, payload)):
+        return Journal(name, rel, refused="its signature is not your memctl's (it was made by another user, "
+                                          "machine or program)")
+    try:
+        data = json.loads(payload.decode("utf-8"))
+        changes = tuple(FileChange(c["rel"], c["before"], c["after"], c.get("removed", False))
+                        for c in data["changes"])
+        ok = all(isinstance(c.rel, str) and isinstance(c.after, str) and isinstance(c.before, (str, type(None)))
+                 and isinstance(c.removed, bool) for c in changes)
+        home, command, started = data["home"], str(data.get("command", "write")), str(data.get("started", ""))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        ok, home, command, started, changes = False, None, "write", "", ()
+    if not ok:
+        return Journal(name, rel, refused="it is damaged")
+    if home != os.path.realpath(root):
+        return Journal(name, rel, command, started, refused=f"it was written for another home ({home})")
+    for change in changes:
+        try:
+            check_destination(root, change.rel)  # signed or not, a journal never aims a write elsewhere
+        except MemctlError as exc:
+            return Journal(name, rel, command, started, refused=f"it names {change.rel}, which {exc.message}")
+    tracked = tracked_by_git(root, rel)
+    if tracked:
+        return Journal(name, rel, command, started, refused=tracked)
+    return Journal(name, rel, command, started, changes)
+
+
+def tracked_by_git(root: str, rel: str) -> str:
+    """Why the file `rel` of the home came with the repository (git tracks it, or it is in a
+    commit), or "": a journal from a clone is never acted on. Only asked when a journal is found."""
+    import subprocess
+
+    top = root
+    while not os.path.lexists(os.path.join(top, ".git")):
+        parent = os.path.dirname(top)
+        if parent == top:
+            return ""
+        top = parent
+    path = os.path.relpath(os.path.join(root, rel), top)
+    git = ["git", "-c", "core.fsmonitor=false", "-C", top]
+    try:
+        listed = subprocess.run([*git, "ls-files", "-z", "--", path], capture_output=True, timeout=30, check=False)
+        logged = subprocess.run([*git, "log", "--all", "-1", "--format=%h", "--", path], capture_output=True,
+                                timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""  # no git here: nothing can have come from a repository's index or history
+    if listed.stdout.strip(b"\0"):
+        return "git tracks it (it came with the repository)"
+    if logged.stdout.strip():
+        return f"it is in git's history (commit {logged.stdout.decode(errors='replace').strip()})"
+    return ""
+
+
+def journals(root: str) -> list[Journal]:
+    """Every journal in the home, checked (an empty list, without asking for the key, when none)."""
+    names = [n for n in pending_journals(root) if not n.startswith(".") and n.endswith(".json")]
+    if not names:
+        return []
+    from memctl.model.cache import user_key
+
+    key, _ = user_key(root)
+    return [_parse(root, name, key) for name in names]
+
+
+def refusal(journal: Journal) -> str:
+    """The one line a user reads about a journal memctl will not act on."""
+    return (f"{journal.rel}: a journal memctl will not apply: {journal.refused}; memctl acts only on journals "
+            f"it wrote for this home; look at it (`cat {journal.rel}`), and remove it if it is not yours")
+
+
+def recover(root: str) -> tuple[list[str], list[str]]:
+    """Finish or undo every unfinished write of this user's; the caller holds the home's lock.
+    Returns what was done, and the journals it would not act on (one line each)."""
+    done, refused = [], []
+    for journal in journals(root):
+        if journal.refused:
+            refused.append(refusal(journal))
+            continue
+        done.append(_replay(root, journal))
+    folder = os.path.join(root, ".memctl", "journal")
+    for name in os.listdir(folder) if os.path.isdir(folder) and not os.path.islink(folder) else ():
+        if name.startswith(".") and name.endswith(".json.tmp"):  # a journal that was never begun
+            os.unlink(os.path.join(folder, name))
+    return done, refused
+
+
+def _replay(root: str, journal: Journal) -> str:
+    journal_id = journal.name[: -len(".json")]
+    changes = list(journal.changes)
+    states = {}
+    for change in changes:
+        try:
+            states[change.rel] = current_text(root, change.rel)
+        except InputError:
+            states[change.rel] = "\0unreadable"
+    _restore_aside(root, changes, journal_id, states)  # a removal that died between its rename and its unlink
+    foreign = [c.rel for c in changes if states[c.rel] not in (c.before, c.target)]
+    _remove_temps(root, changes, journal_id)  # a write that died leaves its temporary files
+    ordered = write_order(changes)
+    if not foreign:
+        for change in ordered:
+            if states[change.rel] == change.before:
+                _put(root, change.rel, change.before, change.target, journal_id)
+        what = (f"finished an interrupted `memctl {journal.command}`: {plural(len(ordered), 'file')} as it "
+                "planned them")
+    else:
+        for change in reversed(ordered):
+            if states[change.rel] == change.target:
+                _put(root, change.rel, change.target, change.before, journal_id)
+        what = (f"undid an interrupted `memctl {journal.command}`: {', '.join(foreign)} changed since, so every "
+                "other file is back as it was before")
+    _remove_temps(root, changes, journal_id)
+    _end(root, journal_id)
+    return what
+
+
+def _restore_aside(root: str, changes: list[FileChange], journal_id: str, states: dict[str, str | None]) -> None:
+    """A file a dying removal had renamed aside and not yet compared: back under its name, so that
+    recovery sees it as it was (and finishes the removal, or undoes the write)."""
+    for change in changes:
+        if not change.removed or states[change.rel] is not None:
+            continue
+        aside = posixpath.join(posixpath.dirname(change.rel), _temp_name(change.rel, journal_id, old=True))
+        path = check_destination(root, aside)
+        if os.path.isfile(path):
+            os.link(path, check_destination(root, change.rel))
+            os.unlink(path)
+            states[change.rel] = current_text(root, change.rel)
+
+
+def _remove_temps(root: str, changes: list[FileChange], journal_id: str) -> None:
+    for change in changes:
+        for old in (False, True):
+            temp = posixpath.join(posixpath.dirname(change.rel), _temp_name(change.rel, journal_id, old))
+            try:
+                path = check_destination(root, temp)
+            except MemctlError:
+                continue
+            if os.path.isfile(path):
+                os.unlink(path)
+
+
+def pending_notices(root: str, shown: str) -> list[str]:
+    """What a command that only reads says of the journals it finds: it acts on none of them."""
+    notices = []
+    for journal in journals(root):
+        if journal.refused:
+            notices.append(refusal(journal))
+        else:
+            since = f" (started {journal.started})" if journal.started else ""
+            notices.append(f"{journal.rel}: an unfinished `memctl {journal.command}`{since}: what was read may be "
+                           f"part-way through it; `memctl recover {shown}` finishes or undoes it "
+                           "(so does the next memctl command that writes)")
+    return notices
+
+
+def sweep_temps(root: str) -> list[str]:
+    """Remove the temporary files an interrupted memctl write left anywhere in the home; the caller
+    holds the lock, so no memctl write is under way. Returns them, relative to the home."""
+    removed = []
+    stack = [""]
+    while stack:  # iterative: a deep tree is no RecursionError
+        rel_dir = stack.pop()
+        try:
+            entries = list(os.scandir(os.path.join(root, rel_dir)))
+        except OSError:
+            continue
+        for entry in entries:
+            rel = posixpath.join(rel_dir, entry.name) if rel_dir else entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != ".git":
+                    stack.append(rel)
+            elif entry.is_file(follow_symlinks=False) and TEMP_NAME.match(entry.name):
+                os.unlink(entry.path)
+                removed.append(rel)
+    return sorted(removed)
+
+
+def recover_home(root: str) -> dict[str, list[str]]:
+    """`memctl recover`: finish or undo unfinished writes, and remove what interrupted writes left."""
+    with home_lock(root):
+        done, refused = recover(root)
+        return {"journals": done, "refused": refused, "removed": sweep_temps(root)}
