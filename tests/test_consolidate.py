@@ -268,7 +268,8 @@ def test_updated_is_set_in_place_and_reads_as_the_yaml_path_writes_it(front):
     from ruamel.yaml import YAML
 
     from memctl.commands.consolidate import _set_updated, _set_updated_yaml
-    from memctl.model.markdown import front_matter_span, split_lines
+    from memctl.model.markdown import front_matter_span
+    from memctl.text import split_lines
 
     text = f"---\n{front}---\n# Body\n- an entry\n"
     day = date(2026, 11, 29)
@@ -310,7 +311,8 @@ FRONT_TEXT = st.lists(st.sampled_from(["---", "...", "--- ", "\ufeff---", "----"
 @settings(max_examples=400, deadline=None)
 @given(FRONT_TEXT)
 def test_the_body_start_found_in_the_text_is_the_one_found_in_its_lines(text):
-    from memctl.model.markdown import front_matter_chars, front_matter_span, split_lines
+    from memctl.model.markdown import front_matter_chars, front_matter_span
+    from memctl.text import split_lines
 
     lines = split_lines(text)
     assert front_matter_chars(text) == len("".join(lines[: front_matter_span(lines)]))
@@ -321,7 +323,7 @@ def test_the_body_start_found_in_the_text_is_the_one_found_in_its_lines(text):
        st.integers(1, 12))
 def test_nonblank_lines_read_a_piece_at_a_time_are_the_lines(pieces, size):
     from memctl.commands import consolidate
-    from memctl.model.markdown import split_lines
+    from memctl.text import split_lines
 
     text = "".join(pieces)
     whole = [line.rstrip("\r\n") for line in split_lines(text) if line.strip()]

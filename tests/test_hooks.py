@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memctl.hosts.settings import merged
+from memctl.hosts.claude_code import merged
 
 from .conftest import FIXTURES, ROOT
 

@@ -9,10 +9,10 @@ import pytest
 from memctl.commands.assemble import AssembleOptions, assemble
 from memctl.commands.lint import LintOptions, lint_home
 from memctl.errors import ConfigError
-from memctl.hosts.loadcap import index_sizes
+from memctl.hosts import index_sizes
 from memctl.hosts.openclaw import bootstrap
 from memctl.model.home import load_home
-from memctl.model.tokens import utf16_len
+from memctl.text import utf16_len
 
 from .test_status import TODAY
 

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memctl.model.markdown import front_matter_span, parse_body, split_lines
+from memctl.model.markdown import front_matter_span, parse_body
 from memctl.model.structure import structure
+from memctl.text import split_lines
 
 from .conftest import ROOT
 

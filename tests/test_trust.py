@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from memctl.errors import GuaranteeError
-from memctl.model.cache import blake2b, cache_file, user_key
+from memctl.model.cache import cache_file
 from memctl.safe.fsutil import check_destination
 from memctl.safe.journal import _begin
+from memctl.safe.keys import blake2b, user_key
 from memctl.safe.writer import FileChange
 
 from .conftest import FIXTURES

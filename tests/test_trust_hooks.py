@@ -282,7 +282,7 @@ def test_capture_of_non_utf8_stdin_names_the_line_and_byte(tmp_path):
 KILLED_WRITE = """
 import os, signal, sys
 os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)  # killed between the fsync and the rename
-from memctl.hosts.settings import write_settings
+from memctl.hosts.claude_code import write_settings
 write_settings(sys.argv[1], '{"hooks": {}}\\n')
 """
 
@@ -330,7 +330,7 @@ def test_install_with_its_hooks_there_already_still_sweeps(tmp_path):
 def test_the_sweep_removes_only_memctl_s_own_temporary_names_for_that_file(tmp_path):
     import tempfile
 
-    from memctl.hosts.settings import settings_temps, sweep_settings_temps
+    from memctl.hosts.claude_code import settings_temps, sweep_settings_temps
 
     settings = tmp_path / "settings.json"
     settings.write_text("{}\n")
@@ -354,7 +354,7 @@ def test_the_sweep_removes_only_memctl_s_own_temporary_names_for_that_file(tmp_p
 
 
 def test_the_sweep_follows_a_symlinked_settings_file_to_where_it_is_written(tmp_path):
-    from memctl.hosts.settings import sweep_settings_temps
+    from memctl.hosts.claude_code import sweep_settings_temps
 
     dotfiles, claude = tmp_path / "dotfiles", tmp_path / ".claude"
     dotfiles.mkdir()

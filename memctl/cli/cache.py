@@ -54,7 +54,8 @@ def cache_clear(
     """
     import os
 
-    from memctl.model.cache import cache_folder, is_cache_file
+    from memctl.model.cache import is_cache_file
+    from memctl.safe.keys import cache_folder
 
     try:
         if all_homes:

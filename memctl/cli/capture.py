@@ -79,7 +79,7 @@ def capture(
 
     try:
         home = open_home(path, config, None, profile)
-        lessons = lessons_file(home.config.profile, home.config.lessons)
+        lessons = lessons_file(home)
         if transcript is not None:
             source = read_transcript(str(transcript), last)
             if source.skipped:

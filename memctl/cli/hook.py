@@ -16,6 +16,8 @@ from memctl.cli.common import HomeArg, app, emit, err, fail, number_option
 from memctl.cli.hookrun import NUMBERS, say, usage_line
 from memctl.commands.hooks import BUDGET, CHARS
 from memctl.errors import MemctlError
+from memctl.hosts import HOOK_ANSWERS, HOSTS
+from memctl.hosts.claude_code import NAME
 
 hook_app = typer.Typer(
     help="Memory delivered through the host's own hooks (Claude Code, Volute). Each event reads the "
@@ -43,9 +45,8 @@ CharsOpt = Annotated[int, _number("--chars", "N", "Characters of context at most
 BudgetOpt = Annotated[int, _number("--budget", "TOKENS", "Tokens of context at most.")]
 
 
-class Host(str, Enum):
-    claude_code = "claude-code"
-    volute = "volute"
+Host = Enum("Host", {name.replace("-", "_"): name for name in HOOK_ANSWERS}, type=str)  # type: ignore[misc]
+CLAUDE_CODE = Host(NAME)
 
 
 HostOpt = Annotated[Host | None, typer.Option(
@@ -115,7 +116,7 @@ class Scope(str, Enum):
 @hook_app.command("install")
 def install(
     path: HomeArg = Path("."),
-    host: Annotated[Host, typer.Option("--host", help="The host whose settings get the hooks.")] = Host.claude_code,
+    host: Annotated[Host, typer.Option("--host", help="The host whose settings get the hooks.")] = CLAUDE_CODE,
     scope: Annotated[Scope, typer.Option(
         "--scope", help="project: <project>/.claude/settings.json; user: ~/.claude/settings.json.")] = Scope.project,
     settings: Annotated[Path | None, typer.Option(
@@ -138,7 +139,7 @@ def install(
     import shutil
     import sys
 
-    from memctl.hosts.settings import (
+    from memctl.hosts.claude_code import (
         merged,
         project_of,
         settings_path,
@@ -149,9 +150,8 @@ def install(
     from memctl.model.home import resolve_home
     from memctl.words import plural
 
-    if host is not Host.claude_code:
-        fail(MemctlError("Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows "
-                         "the two scripts to add (`memctl hook install` writes Claude Code's settings only)"))
+    if HOSTS[host.value].hook_scripts:  # its hooks are scripts in the home, not settings to edit
+        fail(MemctlError(HOSTS[host.value].hook_scripts))
     try:
         root, _ = resolve_home(str(path))
         target = str(settings) if settings is not None else settings_path(scope.value, project_of(root))

@@ -25,7 +25,7 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
       memctl recover memory/
       memctl recover memory/ --format json
     """
-    from memctl.hosts.settings import project_of, settings_path, sweep_settings_temps
+    from memctl.hosts.claude_code import project_of, settings_path, sweep_settings_temps
     from memctl.model.home import resolve_home
     from memctl.safe.journal import recover_home
 

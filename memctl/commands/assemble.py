@@ -25,11 +25,11 @@ from memctl.commands.bundle import (
 )
 from memctl.commands.query import MAX_SECTIONS, Scored, rank_sections
 from memctl.errors import MemctlError
-from memctl.hosts.loadcap import CapResult
+from memctl.hosts import CapResult
 from memctl.model.home import Doc, MemoryHome, Part
-from memctl.model.markdown import split_lines
 from memctl.record import record
 from memctl.safe.fsutil import Guard
+from memctl.text import split_lines
 
 
 @record

@@ -85,14 +85,11 @@ class CapturePlan:
         return [c for c in self.candidates if c.kept]
 
 
-def lessons_file(profile: str, configured: str | None) -> str:
-    """The config's `lessons`, else the profile's: OpenClaw's LESSONS.md beside MEMORY.md, Volute's
-    memory/topics/lessons.md, lessons.md beside MEMORY.md in Claude Code's flat memory folder, and
-    topics/lessons.md for the rest."""
-    if configured:
-        return configured
-    return {"openclaw": "LESSONS.md", "volute": "memory/topics/lessons.md",
-            "claude-code": "lessons.md"}.get(profile, "topics/lessons.md")
+def lessons_file(home: MemoryHome) -> str:
+    """The config's `lessons`, else the host's (`Host.lessons`: OpenClaw's LESSONS.md beside
+    MEMORY.md, Volute's memory/topics/lessons.md, lessons.md in Claude Code's flat memory folder,
+    topics/lessons.md for the rest)."""
+    return home.config.lessons or home.host.lessons
 
 
 # --- reading the session -----------------------------------------------------------------------
@@ -191,8 +188,8 @@ def _canonical(marker: str) -> str:
 
 def _prose_lines(text: str) -> list[tuple[int, str]]:
     """(line number, line) of the lines outside code and HTML blocks."""
-    from memctl.model.markdown import split_lines
     from memctl.model.structure import structure
+    from memctl.text import split_lines
 
     lines = split_lines(text)
     inside: set[int] = set()
@@ -292,7 +289,8 @@ def lesson_key(text: str) -> str:
 
 def _existing(text: str) -> dict[str, int]:
     """The key of each line already in the lessons file, and its line number (front matter aside)."""
-    from memctl.model.markdown import front_matter_span, split_lines
+    from memctl.model.markdown import front_matter_span
+    from memctl.text import split_lines
 
     lines = split_lines(text)
     start = front_matter_span(lines)
@@ -311,8 +309,9 @@ CAPTURED = "## Captured"  # the section captured lessons go to, so they never la
 
 def _last_heading(text: str) -> str | None:
     """The file's last heading below the title (`## …` or deeper), as written; None when it has none."""
-    from memctl.model.markdown import front_matter_span, split_lines
+    from memctl.model.markdown import front_matter_span
     from memctl.model.structure import structure
+    from memctl.text import split_lines
 
     lines = split_lines(text)
     headings = [h for h in structure(lines, front_matter_span(lines), 6)["headings"] if h[1] >= 2]

@@ -29,9 +29,10 @@ from memctl.model.entries import (
     headings_from_json,
 )
 from memctl.model.home import Doc, MemoryHome, doc_from_text
-from memctl.model.markdown import front_matter_chars, front_matter_span, simple_front_matter, split_lines
+from memctl.model.markdown import front_matter_chars, front_matter_span, simple_front_matter
 from memctl.safe.fsutil import check_destination
 from memctl.safe.writer import FileChange, WritePlan, check_plan
+from memctl.text import split_lines
 from memctl.words import plural
 
 _SUMMARY = re.compile(r"^- (\d+) older entries \((\d{4}-\d{2}-\d{2}) … (\d{4}-\d{2}-\d{2})\) archived in \[(.+?)\]\(")

@@ -20,9 +20,10 @@ from memctl.commands.gitlog import Commit, Repo
 from memctl.errors import InputError, MemctlError
 from memctl.model.cache import is_count_list
 from memctl.model.home import ARCHIVE_DIRS, MemoryHome, in_archive
-from memctl.model.markdown import front_matter_span, split_lines
+from memctl.model.markdown import front_matter_span
 from memctl.model.structure import structure
 from memctl.safe.fsutil import read_text
+from memctl.text import split_lines
 
 PERIODS = ("hour", "day", "week", "month")
 LOOKBACK = {"hour": 24, "day": 14, "week": 12, "month": 12}  # periods shown by default

@@ -1,12 +1,7 @@
 """`memctl hook EVENT`: memory delivered through the host's own hooks.
 
-A host runs the hook with JSON on stdin and reads JSON on stdout. Claude Code sends `session_id`,
-`transcript_path`, `cwd` and `hook_event_name` to every hook, `prompt` to UserPromptSubmit,
-`source` to SessionStart and `trigger` to PreCompact; a hook adds context by printing
-`{"hookSpecificOutput": {"hookEventName": …, "additionalContext": …}}` (at most 10,000
-characters reach the model). Volute runs `.local/hooks/startup-context.*` with `{"source":
-"startup"}` and reads the same shape, and runs `.local/hooks/pre-prompt/*` and reads a top-level
-`{"additionalContext": …}`.
+A host runs the hook with JSON on stdin and reads JSON on stdout: what each host sends and reads
+is its module's in memctl/hosts/ (`hook_answer`); the events are Claude Code's (`HOOK_EVENTS`).
 
 No Typer and no rich here: `user-prompt` runs before every prompt.
 """
@@ -18,6 +13,8 @@ import os
 from datetime import date, datetime, timezone
 
 from memctl.errors import MemctlError
+from memctl.hosts import HOOK_ANSWERS
+from memctl.hosts.claude_code import HOOK_EVENTS as EVENTS
 from memctl.record import record
 
 TYPE_CHECKING = False
@@ -26,8 +23,7 @@ if TYPE_CHECKING:
 
     from memctl.model.home import MemoryHome
 
-EVENTS = {"user-prompt": "UserPromptSubmit", "session-start": "SessionStart", "pre-compact": "PreCompact"}
-HOSTS = ("claude-code", "volute")
+HOSTS = tuple(HOOK_ANSWERS)  # the shapes a hook's output can take
 MAX_CHARS = 10_000  # what Claude Code passes on of a hook's additionalContext
 CHARS = 8_000  # --chars by default
 BUDGET = 2_000  # --budget (tokens) by default
@@ -38,7 +34,7 @@ SNAPSHOTS = "archive/snapshots"
 class HookOptions:
     chars: int = CHARS
     budget: int = BUDGET
-    host: str | None = None  # the output shape; None: from the home's profile (volute or claude-code)
+    host: str | None = None  # the output shape; None: the home's host's (`Host.hook_shape`)
     max_sections: int = 4
     extractor: str | None = None
     timeout: float = 20.0
@@ -58,19 +54,12 @@ def read_input(raw: bytes) -> dict[str, Any]:
 
 
 def host_of(home: MemoryHome, options: HookOptions) -> str:
-    if options.host is not None:
-        return options.host
-    return "volute" if home.config.profile == "volute" else "claude-code"
+    return options.host if options.host is not None else home.host.hook_shape
 
 
 def answer(event: str, context: str, host: str) -> str:
     """What the hook prints: nothing for no context; else the host's JSON."""
-    if not context:
-        return ""
-    if host == "volute" and event == "user-prompt":
-        return json.dumps({"additionalContext": context}, ensure_ascii=False) + "\n"
-    return json.dumps({"hookSpecificOutput": {"hookEventName": EVENTS[event], "additionalContext": context}},
-                      ensure_ascii=False) + "\n"
+    return HOOK_ANSWERS[host](event, context) if context else ""
 
 
 def _fits(pieces: list[str], piece: str, chars: int) -> bool:
@@ -195,7 +184,7 @@ def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today:
         run_extractor,
     )
 
-    lessons = lessons_file(home.config.profile, home.config.lessons)
+    lessons = lessons_file(home)
     source = read_transcript(os.path.expanduser(transcript))
     if options.extractor:
         candidates, _ = run_extractor(options.extractor, source, lessons, lesson_count(home, lessons),

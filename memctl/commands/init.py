@@ -7,12 +7,11 @@ import glob
 import os
 
 from memctl.errors import MemctlError
-from memctl.model.config import CONFIG_NAME, PROFILE_NOTES, detect_profile
+from memctl.hosts import detect, host
+from memctl.model.config import CONFIG_NAME
 from memctl.record import record
 from memctl.safe.fsutil import current_text
 from memctl.safe.writer import FileChange, WritePlan, check_plan
-
-CONTEXT_CANDIDATES = ("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md")
 
 
 @record
@@ -29,11 +28,12 @@ def plan_init(root: str) -> InitPlan:
         raise MemctlError(f"{CONFIG_NAME} exists already; memctl init never overwrites it", root)
     if not os.path.isfile(os.path.join(root, "MEMORY.md")):
         raise MemctlError("no MEMORY.md here: run memctl init in the folder that holds the index", root)
-    profile, reason = detect_profile(root)
-    context = [c for c in CONTEXT_CANDIDATES if glob.glob(os.path.join(root, c))] if profile == "arc" else []
+    profile, reason = detect(root)
+    found = host(profile)
+    context = [c for c in found.context_candidates if glob.glob(os.path.join(root, c))]
     lines = [
         "# memctl's configuration for this memory home (written by `memctl init`; see the README).",
-        f"profile: {profile}  # {reason}: {PROFILE_NOTES[profile]}",
+        f"profile: {profile}  # {reason}: {found.note}",
         "# index: MEMORY.md",
         '# topics: ["topics/**/*.md", "memory/**/*.md"]',
     ]
@@ -42,8 +42,7 @@ def plan_init(root: str) -> InitPlan:
         lines.append(f"context: [{', '.join(context)}]")
     else:
         lines.append("# context: [../SOUL.md, ../CLAUDE.md]  # files the host loads besides the memory")
-    if profile == "volute":
-        lines.append("# budgets come from .config/config.json (memory.softBudgetTokens, memory.hardCapTokens)")
+    lines += found.init_notes
     lines += ["# skills: {deploy: [fleet, deploys]}  # skill -> topics assemble loads for it",
               "# always: [fleet]  # topics loaded on every dispatch",
               "# budgets: {topic_tokens: 1000, bundle_tokens: 40000}", ""]

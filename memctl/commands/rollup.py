@@ -149,7 +149,8 @@ def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tup
 
 def _split(text: str) -> tuple[dict[str, object], str]:
     """A file's front matter (as data; {} when none or unreadable) and its body."""
-    from memctl.model.markdown import front_matter_span, split_lines
+    from memctl.model.markdown import front_matter_span
+    from memctl.text import split_lines
 
     lines = split_lines(text)
     span = front_matter_span(lines)
@@ -256,7 +257,7 @@ def _relink_index(index_rel: str, index_text: str, moved: dict[str, tuple[str, s
     """The index with its links to moved files pointing at their period's file: a line that is only a
     link to one becomes one link line to the period (once per period; the others go), any other link
     keeps its line and points at the source's heading in the period's file."""
-    from memctl.model.markdown import split_lines
+    from memctl.text import split_lines
 
     folder = posixpath.dirname(index_rel)
     resolve = _resolver(index_rel)
@@ -382,7 +383,7 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
     """Before anything is written: every source's text is in the archive byte for byte and (when
     not summarized) in its period's file; the index changed only in its links; and the plan, made
     again on its own result, changes nothing."""
-    from memctl.model.markdown import split_lines
+    from memctl.text import split_lines
 
     after = dict(texts)
     for change in plan.write.changes:

@@ -20,10 +20,10 @@ from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.model.home import Doc, MemoryHome, doc_from_text, load_doc
-from memctl.model.markdown import split_lines
 from memctl.model.relink import Edit, relink, targets, unlink
 from memctl.safe.fsutil import Guard, check_destination, current_text
 from memctl.safe.writer import FileChange, WritePlan, archive_name, check_plan
+from memctl.text import split_lines
 
 KEEP_MARK = "<!-- memctl-keep -->"
 _LINK_LINE = re.compile(r"^- \[.*\]\(.*\)(?: — .*)? \(~[\d,]+ tokens\)\r?\n?$")  # as link_line() writes them

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from memctl.hosts.loadcap import CapResult, index_sizes
+from memctl.hosts import CapResult, index_sizes, injection
 from memctl.model.home import Doc, MemoryHome, Part, display_path
 
 REPORT_VERSION = 1
@@ -94,7 +94,7 @@ def build_status(home: MemoryHome, today: date,
         topics.append({**_topic(home, doc, today), **({"week": week} if week else {})})
     always = [t for t in topics if t["always"]]
     always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
-    cut = cap.cut_part(index)
+    cut = index.first_cut(cap)
     boot = _bootstrap(home)
     context = _context(home)
     context_tokens = sum(f["total_tokens"] for f in context["files"] if f["skill"] is None)
@@ -164,11 +164,9 @@ def _context(home: MemoryHome) -> dict[str, Any]:
 
 def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:
     """OpenClaw's bootstrap files, as `openclaw doctor` lists them: raw and injected sizes, and why."""
-    if home.config.budgets.load_cap_mode != "openclaw" or not home.config.budgets.load_cap_chars:
+    boot = injection(home)
+    if boot is None:
         return None
-    from memctl.hosts.openclaw import bootstrap
-
-    boot = bootstrap(home.root, home.index, home.config.budgets, home.config.workspace)
     return {"total": boot.total, "used": boot.used, "memory_chars": boot.memory_chars,
             "files": [{"name": f.name, "raw": f.raw, "injected": f.injected, "cause": f.cause} for f in boot.files]}
 

@@ -1,1 +1,87 @@
-"""hosts"""
+"""The hosts memctl measures for, one module each, and the one registry that lists them.
+
+Each module (`claude_code`, `openclaw`, `volute`, `arc`, `generic`) names the same things: its
+`HOST` (figures, lessons file, dated notes, hook shape, what `init` offers), how it is detected,
+and, where it loads files its own way, its `CAP`. A new host is a new module here, added to the
+lists below, and its fixtures. Nothing outside this package branches on a host's name.
+"""
+
+from __future__ import annotations
+
+from memctl.hosts import arc, claude_code, generic, openclaw, volute
+from memctl.hosts.base import Budgets, Cap, CapResult, Host
+from memctl.text import split_lines, utf16_len
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from memctl.hosts.base import Counter, Doc, Home
+
+HOSTS: dict[str, Host] = {h.name: h for h in (generic.HOST, claude_code.HOST, openclaw.HOST, volute.HOST, arc.HOST)}
+# `profile: auto` asks these in turn; the first that answers names the host (and says why).
+DETECT: tuple[tuple[str, Callable[[str], str]], ...] = (
+    (volute.NAME, volute.detect),
+    (openclaw.NAME, openclaw.detect),
+    (claude_code.NAME, claude_code.detect_auto_memory),
+    (arc.NAME, arc.detect),
+    (claude_code.NAME, claude_code.detect_project),
+)
+CAPS: dict[str, Cap] = {c.mode: c for c in (claude_code.CAP, openclaw.CAP, volute.CAP, generic.HEAD, generic.HEAD_TAIL)}
+# The JSON a hook prints, by the host that reads it (`Host.hook_shape`).
+HOOK_ANSWERS: dict[str, Callable[[str, str], str]] = {claude_code.NAME: claude_code.hook_answer,
+                                                       volute.NAME: volute.hook_answer}
+
+__all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "apply_cap",
+           "describe", "detect", "host", "index_cap", "index_sizes", "injection"]
+
+
+def host(name: str) -> Host:
+    """The host a profile names (the names are checked when the config is read)."""
+    return HOSTS[name]
+
+
+def detect(home: str) -> tuple[str, str]:
+    """The host that loads the home folder `home`, told from its layout, and why (`profile: auto`)."""
+    for name, found in DETECT:
+        reason = found(home)
+        if reason:
+            return name, reason
+    return generic.NAME, "no host detected (Claude Code's limits are used)"
+
+
+def describe(budgets: Budgets) -> str:
+    """The load cap in words."""
+    return CAPS[budgets.load_cap_mode].describe(budgets)
+
+
+def apply_cap(doc: Doc, budgets: Budgets, counter: Counter, file_chars: int | None = None) -> CapResult:
+    """Which lines of `doc` the host loads. `file_chars` is OpenClaw's cap for this file when the
+    total budget leaves it less than `load_cap_chars`."""
+    return CAPS[budgets.load_cap_mode].apply(doc, split_lines(doc.text), budgets, counter, file_chars)
+
+
+def injection(home: Home) -> Any:
+    """What the host injects with the index every turn (OpenClaw's bootstrap files), or None."""
+    found = CAPS[home.config.budgets.load_cap_mode].injection
+    return found(home) if found is not None else None
+
+
+def index_cap(home: Home) -> CapResult:
+    """What the host loads of the home's index (for OpenClaw, after the bootstrap files before it)."""
+    injected = injection(home)
+    file_chars = injected.memory_chars if injected is not None else None
+    return apply_cap(home.index, home.config.budgets, home.counter, file_chars)
+
+
+def index_sizes(home: Home) -> dict[str, int]:
+    """The index's size as its host measures it, so that status and lint agree: for Claude Code,
+    lines and UTF-16 units after front matter and HTML comments are stripped and the rest trimmed;
+    otherwise the file's own lines and length."""
+    index = home.index
+    measured = {name: used for name, used, _ in home.index_cap.measures}
+    trimmed = CAPS[home.config.budgets.load_cap_mode].trimmed_sizes
+    return {"lines": measured["lines"] if trimmed and "lines" in measured else index.lines,
+            "units": measured["units"] if trimmed and "units" in measured else utf16_len(index.text),
+            "bytes": index.bytes, "chars": index.chars, "tokens": index.tokens}

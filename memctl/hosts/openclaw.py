@@ -1,4 +1,5 @@
-"""OpenClaw's bootstrap injection: which workspace files it puts in the prompt, and how much of each.
+"""OpenClaw: what memctl knows about it, first its bootstrap injection (which workspace files it
+puts in the prompt, and how much of each).
 
 OpenClaw injects its bootstrap files in this order, each capped at `bootstrapMaxChars` (budget
 `load_cap_chars`, 12,000 by default; 20,000 in older releases) and all of them drawing on one
@@ -6,7 +7,12 @@ total, `bootstrapTotalMaxChars` (budget `total_chars`, 60,000; 150,000 in older 
 order, so that MEMORY.md, last, is the file that starves. Sizes are JavaScript string lengths
 (UTF-16 code units) after trimming the end. A missing required file costs a one-line marker; a
 missing BOOTSTRAP.md or MEMORY.md costs nothing; an empty file is skipped; once less than 64
-characters are left, the remaining files are skipped.
+characters are left, the remaining files are skipped. A file over its cap keeps a head and a
+tail, with a marker between them naming the file.
+
+A workspace is told by two or more of its bootstrap files. Lessons go to LESSONS.md beside
+MEMORY.md; daily notes are `memory/YYYY-MM-DD.md` (and `memory/journal/`), which `rollup` folds.
+Sources: docs/hosts.md.
 """
 
 from __future__ import annotations
@@ -14,15 +20,20 @@ from __future__ import annotations
 import os
 
 from memctl.errors import InputError
-from memctl.hosts.loadcap import openclaw_trim
-from memctl.model.config import Budgets
-from memctl.model.home import Doc
-from memctl.model.tokens import utf16_len
+from memctl.hosts.base import Budgets, Cap, CapResult, Host, line_ends, whole
 from memctl.record import record
 from memctl.safe.fsutil import read_text
+from memctl.text import utf16_len
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from memctl.hosts.base import Counter, Doc, Home
+
+NAME = "openclaw"
 
 ORDER = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md", "BOOTSTRAP.md", "MEMORY.md")
 OPTIONAL = frozenset({"BOOTSTRAP.md", "MEMORY.md"})  # injected only when present
+BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md")  # two: a workspace
 MIN_FILE_BUDGET = 64
 
 
@@ -89,3 +100,85 @@ def bootstrap(root: str, index: Doc, budgets: Budgets, workspace: str | None = N
         remaining -= injected
         rows.append(Injection(name, raw, injected, cause))
     return Bootstrap(tuple(rows), total, total - remaining, memory_chars)
+
+
+def describe(budgets: Budgets) -> str:
+    if not budgets.load_cap_chars:
+        return "no load cap"
+    return (f"{budgets.load_cap_chars:,} characters a file, {budgets.total_chars or 0:,} in all "
+            f"(head {budgets.head_percent}% and tail {budgets.tail_percent}% kept)")
+
+
+def openclaw_trim(length: int, name: str, max_chars: int, head_percent: int, tail_percent: int) -> tuple[int, int]:
+    """Characters OpenClaw keeps from the head and the tail of a file of `length` over `max_chars`.
+
+    The marker between them names the file and the counts, so its length is found by a few
+    rounds; the head and tail then share what is left, by their percentages.
+    """
+    def marker(head: int, tail: int) -> int:
+        return len(f"\n[...truncated, read {name} for full content...]\n"
+                   f"…(truncated {name}: kept {head}+{tail} chars of {length})…\n") + 2
+
+    head = tail = 0
+    for _ in range(3):
+        budget = max(0, max_chars - marker(head, tail))
+        head, tail = budget * head_percent // 100, budget * tail_percent // 100
+    while head + tail + marker(head, tail) > max_chars and (head or tail):
+        over = head + tail + marker(head, tail) - max_chars
+        if tail:
+            tail = max(0, tail - over)
+        else:
+            head = max(0, head - over)
+    return head, tail
+
+
+
+def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_chars: int | None) -> CapResult:
+    """A file over its share of the bootstrap budget keeps a head and a tail (`head_percent` and
+    `tail_percent` of what the marker leaves), the middle dropped. `file_chars` is this file's cap
+    when the total budget leaves it less than `load_cap_chars`."""
+    description, total = describe(budgets), len(lines)
+    limit = budgets.load_cap_chars if file_chars is None else file_chars
+    ends = line_ends(lines)
+    text_units = utf16_len(doc.text.rstrip())  # trimEnd(): trailing white space is not counted
+    measures = ((("chars", text_units, limit),) if limit else ())
+    if limit is None or text_units <= limit:
+        return CapResult(description, whole(total), total, None, measures)
+    if limit < 64:  # starved: OpenClaw skips a file once less than 64 characters are left
+        return CapResult(description, (), total, None, measures)
+    head, tail = openclaw_trim(text_units, doc.rel.rsplit("/", 1)[-1], limit, budgets.head_percent or 0,
+                               budgets.tail_percent or 0)
+    head_lines = sum(1 for end in ends if end <= head)
+    tail_start = text_units - tail
+    starts = [0, *ends[:-1]]
+    tail_lines = sum(1 for start in starts if start >= tail_start and start < text_units)
+    loaded = list(whole(total, head_lines))
+    if tail_lines:
+        loaded.append((total - tail_lines + 1, total))
+    return CapResult(description, tuple(loaded), total, None, measures)
+
+
+
+def injection(home: Home) -> Bootstrap | None:
+    """The bootstrap files injected with the index, when a per-file cap is set."""
+    budgets = home.config.budgets
+    if not budgets.load_cap_chars:
+        return None
+    return bootstrap(home.root, home.index, budgets, home.config.workspace)
+
+
+CAP = Cap(NAME, describe, load, injection=injection)
+
+
+def detect(home: str) -> str:
+    found = [name for name in BOOTSTRAP_FILES if os.path.exists(os.path.join(home, name))]
+    if len(found) >= 2:
+        return f"detected: OpenClaw bootstrap files ({', '.join(found)})"
+    return ""
+
+
+HOST = Host(NAME, note="12,000 characters a bootstrap file (head and tail kept), 60,000 in all, MEMORY.md last",
+            preset={"load_cap_mode": "openclaw", "load_cap_lines": None, "load_cap_units": None,
+                    "load_cap_chars": 12_000, "total_chars": 60_000, "index_max_lines": None,
+                    "index_max_units": None},
+            lessons="LESSONS.md", dated=("memory/journal/*.md", "memory/*.md"))

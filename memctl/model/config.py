@@ -15,12 +15,17 @@ from collections.abc import Mapping
 from datetime import date, datetime, timezone
 
 from memctl.errors import ConfigError, InputError
-from memctl.model.cache import Cache, digest
+from memctl.hosts import CAPS, HOSTS, host
+from memctl.hosts import detect as detect_host
+from memctl.hosts.base import MOST, Budgets
+from memctl.hosts.generic import NAME as GENERIC
+from memctl.model.cache import Cache
 from memctl.model.markdown import yaml_alias_line
 from memctl.model.tokens import TOKENIZERS
 from memctl.model.walk import glob_problem, inside_glob
 from memctl.record import fields, record
 from memctl.safe.fsutil import Guard, read_text
+from memctl.safe.keys import digest
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -29,76 +34,13 @@ if TYPE_CHECKING:
 CONFIG_NAME = ".memctl.yaml"
 
 
-@record
-class Budgets:
-    """The figures of the host that loads the memory. None means "no such limit".
-
-    `load_cap_mode` names the host's loading algorithm (memctl/hosts/loadcap.py); the other figures are
-    its parameters, each one a `budgets:` key, so that a host's setting can be mirrored.
-    """
-
-    load_cap_mode: str = "claude-code"  # claude-code, openclaw, volute; or head, head_tail
-    load_cap_lines: int | None = 200  # Claude Code: the first 200 lines (after trimming)...
-    load_cap_units: int | None = 25_000  # ...then 25,000 UTF-16 code units, cut at a line end
-    load_cap_bytes: int | None = None  # for `head`/`head_tail`: UTF-8 bytes
-    load_cap_chars: int | None = None  # OpenClaw: characters (UTF-16) per bootstrap file
-    load_cap_tokens: int | None = None  # Volute: hardCapTokens
-    head_percent: int | None = 75  # OpenClaw: shares of a capped file's content budget kept
-    tail_percent: int | None = 25  # from its head and its tail (older releases: 70 and 20)
-    total_chars: int | None = None  # OpenClaw: all bootstrap files together, in characters
-    index_max_lines: int | None = 200
-    index_max_units: int | None = 25_000  # UTF-16 code units (JavaScript string length)
-    index_max_bytes: int | None = None
-    index_warn_lines: int | None = None  # None: warn at 90% of the line and size limits
-    index_tokens: int | None = 5_000  # soft budget of the index (Volute: softBudgetTokens)
-    topic_tokens: int | None = 1_000
-    bundle_tokens: int = 40_000
-
-
-PROFILES: dict[str, dict[str, Any]] = {
-    "generic": {},
-    "claude-code": {},
-    "openclaw": {
-        "load_cap_mode": "openclaw",
-        "load_cap_lines": None,
-        "load_cap_units": None,
-        "load_cap_chars": 12_000,
-        "total_chars": 60_000,
-        "index_max_lines": None,
-        "index_max_units": None,
-    },
-    "volute": {
-        "tokenizer": "chars4",
-        "load_cap_mode": "volute",
-        "load_cap_lines": None,
-        "load_cap_units": None,
-        "load_cap_tokens": 25_000,
-        "index_max_lines": None,
-        "index_max_units": None,
-    },
-    "arc": {"index_warn_lines": 180},
-}
-# Where each host's agents keep a file a day: Volute's journal, OpenClaw's daily notes.
-ROLLUP_DEFAULTS = {"volute": ("memory/journal/*.md", "memory/*.md"), "openclaw": ("memory/journal/*.md", "memory/*.md")}
-PROFILE_NOTES = {
-    "generic": "Claude Code's load cap, a 5,000-token index, 1,000-token topics, 40,000-token bundles",
-    "claude-code": "loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md",
-    "openclaw": "12,000 characters a bootstrap file (head and tail kept), 60,000 in all, MEMORY.md last",
-    "volute": "warns past softBudgetTokens (5,000), loads the first hardCapTokens (25,000) at chars/4",
-    "arc": "index warning at 180 lines, limit 200; 1,000-token topics; 40,000-token bundles",
-}
-LOAD_CAP_MODES = ("claude-code", "openclaw", "volute", "head", "head_tail")
-VOLUTE_CONFIG = ".config/config.json"
-OPENCLAW_FILES = ("AGENTS.md", "SOUL.md", "TOOLS.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md")
-
-
 DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
 
 
 @record
 class Config:
     source: str | None = None
-    profile: str = "generic"
+    profile: str = GENERIC  # the host module that loads the home, by name (memctl/hosts/)
     profile_reason: str = "the default"  # why this profile: named in the config, or detected
     index_file: str = "MEMORY.md"  # the `index` key
     tokenizer: str = "cl100k_base"
@@ -123,9 +65,11 @@ class Config:
     warnings: tuple[str, ...] = ()  # what loading dropped: paths and globs that point outside the home
 
 
+_LESSONS = "; ".join(f"{h.name}: {h.lessons}" for h in HOSTS.values())
+_DATED = "; ".join(f"{h.name}: {' '.join(h.dated)}" for h in HOSTS.values() if h.dated)
 # The schema: every key a config file may hold, its type, and what it means.
 SCHEMA: dict[str, tuple[str, str]] = {
-    "profile": ("str", f"host profile: auto (the default), {', '.join(PROFILES)}"),
+    "profile": ("str", f"host profile: auto (the default), {', '.join(HOSTS)}"),
     "index": ("str", "the index file's name inside the home"),
     "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
     "topics": ("list[str]", "globs of topic files, relative to the home (one that reaches outside it is ignored)"),
@@ -139,11 +83,9 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace (default: where it is)"),
-    "lessons": ("str", "the file `memctl capture` adds lessons to (default LESSONS.md for openclaw, "
-                       "memory/topics/lessons.md for volute, lessons.md for claude-code, topics/lessons.md "
-                       "otherwise)"),
-    "rollup": ("list[str]", "globs of the dated files `memctl rollup` folds by week or month (default "
-                            "memory/journal/*.md and memory/*.md for volute and openclaw, none otherwise)"),
+    "lessons": ("str", f"the file `memctl capture` adds lessons to (default: the host's; {_LESSONS})"),
+    "rollup": ("list[str]", f"globs of the dated files `memctl rollup` folds by week or month (default: the host's; "
+                            f"{_DATED})"),
     "rollup_after": ("int", "lint warns (MEM208) when a rollup folder holds more dated files of closed weeks "
                             "than this (0 to 1,000,000,000, default 14)"),
     "stale_after_days": ("int", "a topic's `updated` older than this is stale (0 to 36,500 days, default 30)"),
@@ -153,10 +95,6 @@ SCHEMA: dict[str, tuple[str, str]] = {
 }
 BUDGET_FIELDS = fields(Budgets)
 
-# The largest count a budget or a threshold may name: far past any host's figure (Claude Code's
-# 25,000 units, OpenClaw's 60,000 characters), and small enough for the float arithmetic of shares
-# (`head_tail` takes head_percent of a cap as a float; 10**400 would overflow it).
-MOST = 1_000_000_000
 # Each number's range (whole?, lowest, highest), from what the code does with it.
 NUMBERS: dict[str, tuple[bool, int, int]] = {
     "section_level": (True, 1, 6),  # a markdown heading level
@@ -302,7 +240,7 @@ def number_problem(label: str, value: Any, whole: bool, low: int, high: int, nul
 def _budget_problem(label: str, name: str, value: Any, null: bool = True) -> str | None:
     """What is wrong with a budget's value (`null`: whether the layer can say null, as YAML can)."""
     if name == "load_cap_mode":
-        return None if value in LOAD_CAP_MODES else f"{label} must be one of {', '.join(LOAD_CAP_MODES)}"
+        return None if value in CAPS else f"{label} must be one of {', '.join(CAPS)}"
     if name in PERCENT_BUDGETS:
         return number_problem(label, value, True, 0, 100)
     return number_problem(label, value, True, 1, MOST, null and name in NULLABLE_BUDGETS)
@@ -327,9 +265,9 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             problem = glob_problem(pattern)
             if problem is not None:
                 raise ConfigError(f"{key} glob {pattern!r} is not a valid glob: {problem}", where, lines.get(key))
-    if "profile" in raw and raw["profile"] not in (*PROFILES, "auto"):
+    if "profile" in raw and raw["profile"] not in (*HOSTS, "auto"):
         raise ConfigError(
-            f"unknown profile {raw['profile']!r}; choose one of auto, {', '.join(PROFILES)}", where,
+            f"unknown profile {raw['profile']!r}; choose one of auto, {', '.join(HOSTS)}", where,
             lines.get("profile"))
     if "tokenizer" in raw and raw["tokenizer"] not in TOKENIZERS:
         raise ConfigError(
@@ -478,10 +416,11 @@ def load_config(
     named = [where for where, layer in zip(sources, layers, strict=True) if "profile" in layer]
     reason = f"named in {named[-1]}" if named else ""
     if profile == "auto":
-        profile, reason = detect_profile(home)
-    preset = dict(PROFILES[profile])
-    if profile == "volute":
-        preset.update(volute_budgets(home))
+        profile, reason = detect_host(home)
+    chosen = host(profile)
+    preset = dict(chosen.preset)
+    if chosen.home_budgets is not None:  # figures the host keeps in its own config (Volute's)
+        preset.update(chosen.home_budgets(home))
     tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
     preset.pop("tokenizer", None)
     return Config(
@@ -502,7 +441,7 @@ def load_config(
         query_floor=float(merged.get("query_floor", 0.4)),
         workspace=merged.get("workspace"),
         lessons=merged.get("lessons"),
-        rollup=tuple(merged.get("rollup", ROLLUP_DEFAULTS.get(profile, ()))),
+        rollup=tuple(merged.get("rollup", chosen.dated)),
         rollup_after=merged.get("rollup_after", 14),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),
@@ -514,60 +453,6 @@ def load_config(
 
 def display(path: str | None) -> str:
     return os.path.basename(path) if path else "the config"
-
-
-def detect_profile(home: str) -> tuple[str, str]:
-    """The host that loads this home, told from its layout, and why (`profile: auto`)."""
-    def exists(*parts: str) -> bool:
-        return os.path.exists(os.path.join(home, *parts))
-
-    if exists(VOLUTE_CONFIG):
-        try:
-            memory_key = '"memory"' in read_text(os.path.join(home, VOLUTE_CONFIG))
-        except InputError:
-            memory_key = False
-        if memory_key:
-            return "volute", f"detected: {VOLUTE_CONFIG} with a memory key"
-    bootstrap = [name for name in OPENCLAW_FILES if exists(name)]
-    if len(bootstrap) >= 2:
-        return "openclaw", f"detected: OpenClaw bootstrap files ({', '.join(bootstrap)})"
-    parts = home.replace(os.sep, "/").split("/")
-    if len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "projects" and parts[-4] == ".claude":
-        return "claude-code", "detected: a Claude Code auto-memory folder (~/.claude/projects/*/memory)"
-    parent = os.path.dirname(home)
-    if os.path.basename(home) == "memory" and os.path.isdir(os.path.join(parent, "skills")):
-        return "arc", "detected: memory/ beside skills/ (an Arc agent repository)"
-    if os.path.isdir(os.path.join(home, ".claude")) or os.path.isdir(os.path.join(parent, ".claude")):
-        return "claude-code", "detected: a .claude/ folder"
-    return "generic", "no host detected (Claude Code's limits are used)"
-
-
-def volute_budgets(home: str) -> dict[str, Any]:
-    """Volute's memory budgets from the mind's `.config/config.json` (defaults when it is missing).
-
-    Volute reads `memory.softBudgetTokens` (default 5,000) and `memory.hardCapTokens` (25,000);
-    a value that is not a number falls back to the default, as Volute does.
-    """
-    import json
-
-    path = os.path.join(home, VOLUTE_CONFIG)
-    if not os.path.lexists(path):
-        return {}
-    try:
-        data = json.loads(read_text(path, VOLUTE_CONFIG))
-    except InputError as error:
-        raise ConfigError(error.message, path, error.line) from None
-    except ValueError as exc:
-        line = getattr(exc, "lineno", None)
-        raise ConfigError(f"not valid JSON: {getattr(exc, 'msg', exc)}", path, line) from None
-    memory = data.get("memory") if isinstance(data, dict) else None
-    found: dict[str, Any] = {}
-    if isinstance(memory, dict):
-        for key, budget in (("softBudgetTokens", "index_tokens"), ("hardCapTokens", "load_cap_tokens")):
-            value = memory.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:  # nan is not
-                found[budget] = int(min(value, MOST))  # 1e999 (Infinity) or more than any file: no cap in effect
-    return found
 
 
 def now(env: Mapping[str, str] | None = None) -> datetime:

@@ -15,12 +15,13 @@ import os
 import re
 
 from memctl.errors import InputError
-from memctl.model.cache import digest
 from memctl.model.home import MemoryHome, display_path
-from memctl.model.markdown import front_matter_span, split_lines
+from memctl.model.markdown import front_matter_span
 from memctl.model.structure import structure
 from memctl.record import record
 from memctl.safe.fsutil import Guard, read_text
+from memctl.safe.keys import digest
+from memctl.text import split_lines
 
 MAX_HOPS = 4
 _IMPORT = re.compile(r"(?<![\w`@])@((?:~|\.{1,2})?/?[\w.\-]+(?:/[\w.\-]+)*)")

@@ -11,7 +11,7 @@ import posixpath
 import re
 from typing import NamedTuple
 
-from memctl.model.markdown import split_lines
+from memctl.text import split_lines
 
 COUNT = re.compile(r"\(~([\d,]+) tokens\)")
 _LINK = re.compile(r"\]\((?:<([^>\n]+)>|([^()\s]+))")

@@ -15,13 +15,15 @@ from functools import cached_property
 from itertools import accumulate, pairwise
 
 from memctl.errors import InputError
-from memctl.model.cache import Cache, digest
+from memctl.model.cache import Cache
 from memctl.model.config import Config, load_config
-from memctl.model.markdown import front_matter_span, parse_front_matter, split_lines, wikilink_target
+from memctl.model.markdown import front_matter_span, parse_front_matter, wikilink_target
 from memctl.model.tokens import TokenCounter
 from memctl.model.walk import walk
 from memctl.record import record
 from memctl.safe.fsutil import Guard, pending_journals, read_text
+from memctl.safe.keys import digest
+from memctl.text import split_lines
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
-    from memctl.hosts.loadcap import CapResult
+    from memctl.hosts import CapResult, Host
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
 PARSE_VERSION = 8
@@ -154,6 +156,10 @@ class Doc:
         """`[[target]]` links: (the text inside the brackets, 1-based line)."""
         return tuple((inner, line + 1) for inner, line in self._facts["wikilinks"])
 
+    def first_cut(self, cap: CapResult) -> Part | None:
+        """The part a head cap cuts through, or the first part it drops whole."""
+        return next((p for p in self.parts if cap.state_of(p) != "full"), None)
+
     @cached_property
     def blocks(self) -> tuple[tuple[int, int, str], ...]:
         """Code and HTML blocks: first and last line (1-based), and kind."""
@@ -223,10 +229,17 @@ class MemoryHome:
     shown: str = "."  # the home as the user named it, for reports
     notices: tuple[str, ...] = ()  # said on loading: an unfinished write, config entries dropped, no cache
 
+    @property
+    def host(self) -> Host:
+        """The host that loads this home (the config's profile): what commands ask instead of its name."""
+        from memctl.hosts import host
+
+        return host(self.config.profile)
+
     @cached_property
     def index_cap(self) -> CapResult:
-        """What the host loads of the index (memctl/hosts/loadcap.py), worked out once."""
-        from memctl.hosts.loadcap import index_cap
+        """What the host loads of the index (its `Cap` in memctl/hosts/), worked out once."""
+        from memctl.hosts import index_cap
 
         return index_cap(self)
 

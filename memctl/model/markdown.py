@@ -37,15 +37,6 @@ def clean_heading(text: str) -> str:
     return _CONTROL.sub("", text).strip()
 
 
-def split_lines(text: str) -> list[str]:
-    """The lines of `text`, each with its `\\n` (only `\\n` ends a line, as hosts count them)."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-        return [line + "\n" for line in lines]
-    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
-
-
 _CLOSING = re.compile(r"^(?:---|\.\.\.)\r*$", re.MULTILINE)
 
 

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from memctl.errors import ConfigError
-from memctl.model.cache import Cache, digest, is_count_list
+from memctl.model.cache import Cache, is_count_list
+from memctl.safe.keys import digest
+from memctl.text import utf16_len
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
@@ -45,12 +47,6 @@ def _load_encoding(name: str) -> Any:
         ) from None
     _encodings[name] = enc
     return enc
-
-
-def utf16_len(text: str) -> int:
-    """The text's length in UTF-16 code units: JavaScript's `string.length`, which hosts written in
-    JavaScript (Claude Code, OpenClaw, Volute) count their limits in. An emoji is 2."""
-    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 _PIECE = 1 << 16  # characters: a longer text is encoded in pieces of about this size

@@ -15,8 +15,8 @@ Either way the home ends in the old state or the new one, never a mix. A command
 reports the journal and leaves it.
 
 A journal is acted on only if this user's memctl wrote it for this home: it carries a keyed digest
-made with the user's key (the cache's, see `memctl.model.cache.user_key`) over its whole text, and the
-home's real path; one that fails either check, or that git tracks or ever committed (a journal
+made with the user's key (the cache's, see `memctl.safe.keys`) over its whole text, and the home's
+real path; one that fails either check, or that git tracks or ever committed (a journal
 that came with a clone), is reported and never applied.
 """
 
@@ -39,6 +39,7 @@ from memctl.safe.fsutil import (
     read_bytes,
     write_temp,
 )
+from memctl.safe.keys import same_digest
 from memctl.safe.writer import FileChange, WritePlan, home_lock
 from memctl.words import plural
 
@@ -50,10 +51,6 @@ REPLANS = 5  # how many times a write whose files changed while it planned is pl
 T = TypeVar("T")
 MAX_JOURNAL_BYTES = 1024 * 1024 * 1024  # a plan holds whole files: the biggest home's, twice
 
-try:  # hmac.compare_digest, without importing hmac
-    from _operator import _compare_digest as _same
-except ImportError:  # pragma: no cover - other Pythons
-    from hmac import compare_digest as _same  # type: ignore[no-redef]
 
 
 def _temp_name(rel: str, journal_id: str, old: bool = False) -> str:
@@ -147,7 +144,7 @@ def _journal_path(root: str, journal_id: str) -> str:
 
 
 def _signing_key(root: str) -> bytes:
-    from memctl.model.cache import user_key
+    from memctl.safe.keys import user_key
 
     key, problem = user_key(root)
     if key is None:
@@ -157,7 +154,7 @@ def _signing_key(root: str) -> bytes:
 
 
 def _sign(key: bytes, payload: bytes) -> str:
-    from memctl.model.cache import blake2b
+    from memctl.safe.keys import blake2b
 
     return blake2b(payload, key=key, digest_size=32, person=b"memctl-journal").hexdigest()
 
@@ -330,7 +327,7 @@ def _parse(root: str, name: str, key: bytes | None) -> Journal:
     parts = head.split(b" ")
     if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(JOURNAL_VERSION).encode():
         return Journal(name, rel, refused="it carries no signature of this memctl version's")
-    if key is None or not _same(parts[2].decode("ascii", "replace"), _sign(key, payload)):
+    if key is None or not same_digest(parts[2].decode("ascii", "replace"), _sign(key, payload)):
         return Journal(name, rel, refused="its signature is not your memctl's (it was made by another user, "
                                           "machine or program)")
     try:
@@ -388,7 +385,7 @@ def journals(root: str) -> list[Journal]:
     names = [n for n in pending_journals(root) if not n.startswith(".") and n.endswith(".json")]
     if not names:
         return []
-    from memctl.model.cache import user_key
+    from memctl.safe.keys import user_key
 
     key, _ = user_key(root)
     return [_parse(root, name, key) for name in names]

@@ -12,8 +12,8 @@ import os
 from typing import Any
 
 from memctl.errors import InputError, MemctlError
-from memctl.model.cache import digest
 from memctl.safe.fsutil import atomic_write, read_text
+from memctl.safe.keys import digest
 from memctl.safe.writer import FileChange, WritePlan
 
 PLAN_VERSION = 1

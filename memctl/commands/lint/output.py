@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from memctl import __version__
 from memctl.commands.lint.engine import Diagnostic
 from memctl.commands.lint.registry import Rule
-from memctl.model.cache import digest
+from memctl.safe.keys import digest
 
 FORMATS = ("text", "json", "github", "sarif")
 _RED, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[33m", "\033[1m", "\033[0m"

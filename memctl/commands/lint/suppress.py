@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from memctl.commands.lint.registry import Finding, resolve_code
 from memctl.model.home import Doc, code_lines
-from memctl.model.markdown import split_lines
+from memctl.text import split_lines
 
 _DIRECTIVE = re.compile(r"<!--\s*memctl-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*?)-->")
 _CODES_SPLIT = re.compile(r"[\s,]+")

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
-from memctl.model.cache import digest
-from memctl.model.markdown import split_lines
 from memctl.model.secrets import RULESET, find_secrets, shown
+from memctl.safe.keys import digest
+from memctl.text import split_lines
 
 _KEY = f"sec:{digest(RULESET)[:12]}:"
 

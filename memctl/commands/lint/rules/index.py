@@ -6,9 +6,8 @@ from collections.abc import Iterator
 from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
-from memctl.hosts.loadcap import index_sizes
-from memctl.model.markdown import split_lines
-from memctl.model.tokens import utf16_len
+from memctl.hosts import index_sizes
+from memctl.text import split_lines, utf16_len
 from memctl.words import plural
 
 
@@ -101,7 +100,7 @@ def index_past_load_cap(ctx: Context) -> Iterator[Finding]:
     """
     home = ctx.home
     cap = home.index_cap
-    cut = cap.cut_part(home.index)
+    cut = home.index.first_cut(cap)
     if cut is not None:
         line = cut.start_line + cap.lines_loaded_in(cut)
         name = cut.heading or ("front matter" if cut.level < 0 else "the preamble")

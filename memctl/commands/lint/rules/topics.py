@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 from memctl.commands.lint.registry import Context, Finding, rule
 from memctl.model.home import Doc, code_lines
-from memctl.model.markdown import split_lines
+from memctl.text import split_lines
 
 _INLINE_EXPIRES = re.compile(r"\[EXPIRES:\s*(\d{4}-\d{2}-\d{2})\s*\]", re.IGNORECASE)
 

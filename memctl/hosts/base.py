@@ -1,0 +1,186 @@
+"""The contract every host module of `memctl/hosts/` fills in, and what they share.
+
+A host is a value (`Host`) that a command gets with the home (`MemoryHome.host`) and asks,
+instead of branching on the profile's name: its figures, where its lessons and dated notes go,
+the shape of its hooks' output. How a host loads a file is a `Cap`, named by the `budgets:` key
+`load_cap_mode`, so that a home of one host can be measured with another's algorithm.
+"""
+
+from __future__ import annotations
+
+from memctl.record import record
+from memctl.text import utf16_len
+
+TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import Any, Protocol
+
+    # What a host reads of the home (memctl.model.home's MemoryHome, Doc and Part), named here so
+    # that the hosts never import the home model, which asks them.
+    class Counter(Protocol):
+        def count_parts(self, text: str, cuts: Sequence[int], text_digest: str | None = None) -> list[int]: ...
+
+    class Part(Protocol):
+        @property
+        def start_line(self) -> int: ...
+        @property
+        def end_line(self) -> int: ...
+        @property
+        def lines(self) -> int: ...
+
+    class Doc(Protocol):
+        @property
+        def rel(self) -> str: ...
+        @property
+        def text(self) -> str: ...
+        @property
+        def tokens(self) -> int: ...
+        @property
+        def lines(self) -> int: ...
+        @property
+        def bytes(self) -> int: ...
+        @property
+        def chars(self) -> int: ...
+        @property
+        def front_matter_lines(self) -> int: ...
+        @property
+        def blocks(self) -> tuple[tuple[int, int, str], ...]: ...
+        @property
+        def parts(self) -> Sequence[Part]: ...
+
+    class Config(Protocol):
+        @property
+        def budgets(self) -> Budgets: ...
+        @property
+        def workspace(self) -> str | None: ...
+
+    class Home(Protocol):
+        @property
+        def root(self) -> str: ...
+        @property
+        def index(self) -> Doc: ...
+        @property
+        def config(self) -> Config: ...
+        @property
+        def counter(self) -> Counter: ...
+        @property
+        def index_cap(self) -> CapResult: ...
+
+# The largest count a budget or a threshold may name: far past any host's figure (Claude Code's
+# 25,000 units, OpenClaw's 60,000 characters), and small enough for the float arithmetic of shares
+# (`head_tail` takes head_percent of a cap as a float; 10**400 would overflow it).
+MOST = 1_000_000_000
+
+
+@record
+class Budgets:
+    """The figures of the host that loads the memory. None means "no such limit".
+
+    `load_cap_mode` names the host's loading algorithm (the `Cap` of `memctl.hosts.CAPS`); the other figures are
+    its parameters, each one a `budgets:` key, so that a host's setting can be mirrored.
+    """
+
+    load_cap_mode: str = "claude-code"  # claude-code, openclaw, volute; or head, head_tail
+    load_cap_lines: int | None = 200  # Claude Code: the first 200 lines (after trimming)...
+    load_cap_units: int | None = 25_000  # ...then 25,000 UTF-16 code units, cut at a line end
+    load_cap_bytes: int | None = None  # for `head`/`head_tail`: UTF-8 bytes
+    load_cap_chars: int | None = None  # OpenClaw: characters (UTF-16) per bootstrap file
+    load_cap_tokens: int | None = None  # Volute: hardCapTokens
+    head_percent: int | None = 75  # OpenClaw: shares of a capped file's content budget kept
+    tail_percent: int | None = 25  # from its head and its tail (older releases: 70 and 20)
+    total_chars: int | None = None  # OpenClaw: all bootstrap files together, in characters
+    index_max_lines: int | None = 200
+    index_max_units: int | None = 25_000  # UTF-16 code units (JavaScript string length)
+    index_max_bytes: int | None = None
+    index_warn_lines: int | None = None  # None: warn at 90% of the line and size limits
+    index_tokens: int | None = 5_000  # soft budget of the index (Volute: softBudgetTokens)
+    topic_tokens: int | None = 1_000
+    bundle_tokens: int = 40_000
+
+
+
+@record
+class CapResult:
+    description: str
+    loaded: tuple[tuple[int, int], ...]  # 1-based inclusive line ranges the host loads
+    total_lines: int = 0
+    notice: str | None = None  # the line the host adds when it cuts (Claude Code's and Volute's warnings)
+    measures: tuple[tuple[str, int, int], ...] = ()  # (what the host measures, used, limit), in its units
+
+    @property
+    def capped(self) -> bool:
+        return self.loaded_lines_total < self.total_lines
+
+    @property
+    def loaded_lines_total(self) -> int:
+        return sum(b - a + 1 for a, b in self.loaded)
+
+    def lines_loaded_in(self, part: Part) -> int:
+        return sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in self.loaded)
+
+    def state_of(self, part: Part) -> str:
+        """"full", "partial" or "none": how much of a part the host loads."""
+        got = self.lines_loaded_in(part)
+        return "full" if got == part.lines else ("none" if got == 0 else "partial")
+
+
+@record
+class Cap:
+    """How a host loads one file: `apply` says which lines it loads, `describe` says so in words."""
+
+    mode: str  # the `load_cap_mode` that names it
+    describe: Callable[[Budgets], str]
+    apply: Callable[[Doc, list[str], Budgets, Counter, int | None], CapResult]
+    trimmed_sizes: bool = False  # the index's lines and units are the host's own, measured after its trim
+    injection: Callable[[Home], Any] | None = None  # what the host injects with the index (OpenClaw)
+
+
+@record
+class Host:
+    """Everything memctl knows about one host, in the same few answers for each."""
+
+    name: str  # the profile's name in a config
+    note: str  # its figures in one line (`memctl init` writes it beside the profile)
+    preset: Mapping[str, Any]  # the `budgets:` figures (and tokenizer) that differ from the defaults
+    lessons: str  # where `capture` appends lessons, relative to the home
+    dated: tuple[str, ...] = ()  # globs of its dated notes: what `rollup` folds by default
+    hook_shape: str = "claude-code"  # the JSON its hooks read: a host's name in `memctl.hosts.HOOK_ANSWERS`
+    context_candidates: tuple[str, ...] = ()  # files beside the memory `init` offers as `context:`
+    init_notes: tuple[str, ...] = ()  # comment lines `init` adds for this host
+    home_budgets: Callable[[str], dict[str, Any]] | None = None  # figures read from the host's own config
+    hook_scripts: str = ""  # where its hooks are scripts in the home, why `hook install` has no settings to edit
+
+
+def kib(units: int) -> str:
+    """Claude Code's size label: 25,000 → `24.4KB` (1,024 units to the KB)."""
+    return f"{units / 1024:.1f}KB"
+
+
+def whole(total: int, last: int | None = None) -> tuple[tuple[int, int], ...]:
+    last = total if last is None else last
+    return ((1, last),) if last > 0 else ()
+
+
+
+def line_ends(lines: list[str]) -> list[int]:
+    """The UTF-16 offset just past each line's newline (or the end of the last line)."""
+    ends, position = [], 0
+    for line in lines:
+        position += utf16_len(line)
+        ends.append(position)
+    return ends
+
+
+
+def fit(sizes: dict[str, list[int]], limits: dict[str, int], order: range) -> int:
+    """How many lines, taken in `order`, fit within every limit."""
+    used = dict.fromkeys(limits, 0)
+    count = 0
+    for i in order:
+        if any(used[k] + sizes[k][i] > limits[k] for k in limits):
+            break
+        for k in limits:
+            used[k] += sizes[k][i]
+        count += 1
+    return count
