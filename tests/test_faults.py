@@ -224,8 +224,9 @@ def test_sigkill_at_every_step_leaves_the_old_or_the_new_home(scenario, tmp_path
 def test_a_removal_killed_after_setting_the_file_aside_keeps_an_agents_late_append(tmp_path):
     """Killed between renaming a source aside and comparing it: an agent had appended to it in that
     instant, so recovery puts it back under its name, sees it changed, and undoes the write."""
-    from memctl.safe.journal import _begin, _temp_name, recover
+    from memctl.safe.journal import _temp_name, recover
     from memctl.safe.keys import user_key
+    from memctl.safe.trust import write_journal as _begin
     from memctl.safe.writer import FileChange
 
     root = tmp_path / "home"

@@ -14,8 +14,8 @@ import pytest
 from memctl.errors import GuaranteeError
 from memctl.model.cache import cache_file
 from memctl.safe.fsutil import check_destination
-from memctl.safe.journal import _begin
 from memctl.safe.keys import blake2b, user_key
+from memctl.safe.trust import write_journal as _begin
 from memctl.safe.writer import FileChange
 
 from .conftest import FIXTURES

@@ -380,9 +380,10 @@ def pre_compact_home(copy_fixture) -> tuple[Path, dict[str, str]]:
 
 
 def fail_file_writes(monkeypatch, at: int, error: BaseException, journals_too: bool = False) -> list[str]:
-    """memctl.safe.journal's write primitive fails at its `at`-th file (counting the journals' own files
-    only with `journals_too`); returns the names it was asked to write."""
-    from memctl.safe import journal
+    """The write primitive of memctl's writes (memctl.safe.journal's for the files, memctl.safe.trust's
+    for the journal) fails at its `at`-th file (counting the journals' own files only with
+    `journals_too`); returns the names it was asked to write."""
+    from memctl.safe import journal, trust
 
     real, asked = journal.write_temp, []
 
@@ -394,6 +395,7 @@ def fail_file_writes(monkeypatch, at: int, error: BaseException, journals_too: b
         return real(folder, name, data, mode)
 
     monkeypatch.setattr(journal, "write_temp", write_temp)
+    monkeypatch.setattr(trust, "write_temp", write_temp)
     return asked
 
 

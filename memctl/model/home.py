@@ -463,7 +463,7 @@ def load_home(
     root, index_name = resolve_home(given)
     notices: tuple[str, ...] = ()
     if pending_journals(root):  # an interrupted write, or a journal that is not ours: said, never acted on
-        from memctl.safe.journal import pending_notices
+        from memctl.safe.trust import pending_notices
 
         notices = tuple(pending_notices(root, given))
     cache = Cache.for_home(root)

@@ -1,0 +1,168 @@
+"""Which journals memctl may act on: its own, for this home, and none that came with a repository.
+
+A journal is written (`write_journal`) with a header `memctl-journal 2 <digest>`: a keyed BLAKE2b
+digest of the whole text, made with the user's key (`memctl.safe.keys`), and the text names the
+home's real path. It is acted on only when the digest is this user's, the path is this home's,
+every file it names is one memctl manages (`memctl.safe.fsutil.check_destination`), and git
+neither tracks it nor holds it in a commit. Anything else is reported (`refusal`) and left alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import NamedTuple
+
+from memctl.errors import MemctlError, WriteError
+from memctl.safe.fsutil import check_destination, fsync_folder, make_folders, pending_journals, read_bytes, write_temp
+from memctl.safe.keys import same_digest
+from memctl.safe.writer import FileChange
+
+JOURNAL_REL = ".memctl/journal"
+JOURNAL_VERSION = 2  # 2: signed, and bound to the home's real path
+_MAGIC = b"memctl-journal"
+MAX_JOURNAL_BYTES = 1024 * 1024 * 1024  # a plan holds whole files: the biggest home's, twice
+
+
+def journal_path(root: str, journal_id: str) -> str:
+    return os.path.join(root, ".memctl", "journal", f"{journal_id}.json")
+
+
+def signing_key(root: str) -> bytes:
+    from memctl.safe.keys import user_key
+
+    key, problem = user_key(root)
+    if key is None:
+        raise WriteError(f"cannot sign the journal: {problem}; nothing was written (set MEMCTL_CACHE_DIR to a "
+                         "folder only you can write, outside the home)", JOURNAL_REL)
+    return key
+
+
+def _sign(key: bytes, payload: bytes) -> str:
+    from memctl.safe.keys import blake2b
+
+    return blake2b(payload, key=key, digest_size=32, person=b"memctl-journal").hexdigest()
+
+
+def write_journal(root: str, journal_id: str, command: str, changes: list[FileChange], key: bytes) -> None:
+    from datetime import datetime, timezone
+
+    folder = make_folders(root, JOURNAL_REL)
+    data = {"version": JOURNAL_VERSION, "id": journal_id, "home": os.path.realpath(root), "command": command,
+            "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "changes": [{"rel": c.rel, "before": c.before, "after": c.after, "removed": c.removed} for c in changes]}
+    payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
+    head = b" ".join((_MAGIC, str(JOURNAL_VERSION).encode(), _sign(key, payload).encode()))
+    temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload)
+    try:
+        os.replace(temp, journal_path(root, journal_id))
+    except BaseException:
+        os.unlink(temp)
+        raise
+    fsync_folder(folder)
+
+
+class Journal(NamedTuple):
+    """One file found in the journal folder: what it would do, or why it must not be acted on."""
+
+    name: str
+    rel: str  # relative to the home
+    command: str = "write"
+    started: str = ""
+    changes: tuple[FileChange, ...] = ()
+    refused: str = ""  # why memctl will not act on it ("" when it is this user's, for this home)
+
+
+def _parse(root: str, name: str, key: bytes | None) -> Journal:
+    """The journal `name`, checked: signed with this user's key, for this home, its changes sane."""
+    rel = f"{JOURNAL_REL}/{name}"
+    try:
+        raw = read_bytes(check_destination(root, rel), rel, cap=MAX_JOURNAL_BYTES, follow=False)
+    except MemctlError as exc:
+        return Journal(name, rel, refused=f"cannot be read ({exc.message})")
+    head, _, payload = raw.partition(b"\n")
+    parts = head.split(b" ")
+    if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(JOURNAL_VERSION).encode():
+        return Journal(name, rel, refused="it carries no signature of this memctl version's")
+    if key is None or not same_digest(parts[2].decode("ascii", "replace"), _sign(key, payload)):
+        return Journal(name, rel, refused="its signature is not your memctl's (it was made by another user, "
+                                          "machine or program)")
+    try:
+        data = json.loads(payload.decode("utf-8"))
+        changes = tuple(FileChange(c["rel"], c["before"], c["after"], c.get("removed", False))
+                        for c in data["changes"])
+        ok = all(isinstance(c.rel, str) and isinstance(c.after, str) and isinstance(c.before, (str, type(None)))
+                 and isinstance(c.removed, bool) for c in changes)
+        home, command, started = data["home"], str(data.get("command", "write")), str(data.get("started", ""))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        ok, home, command, started, changes = False, None, "write", "", ()
+    if not ok:
+        return Journal(name, rel, refused="it is damaged")
+    if home != os.path.realpath(root):
+        return Journal(name, rel, command, started, refused=f"it was written for another home ({home})")
+    for change in changes:
+        try:
+            check_destination(root, change.rel)  # signed or not, a journal never aims a write elsewhere
+        except MemctlError as exc:
+            return Journal(name, rel, command, started, refused=f"it names {change.rel}, which {exc.message}")
+    tracked = tracked_by_git(root, rel)
+    if tracked:
+        return Journal(name, rel, command, started, refused=tracked)
+    return Journal(name, rel, command, started, changes)
+
+
+def tracked_by_git(root: str, rel: str) -> str:
+    """Why the file `rel` of the home came with the repository (git tracks it, or it is in a
+    commit), or "": a journal from a clone is never acted on. Only asked when a journal is found."""
+    import subprocess
+
+    top = root
+    while not os.path.lexists(os.path.join(top, ".git")):
+        parent = os.path.dirname(top)
+        if parent == top:
+            return ""
+        top = parent
+    path = os.path.relpath(os.path.join(root, rel), top)
+    git = ["git", "-c", "core.fsmonitor=false", "-C", top]
+    try:
+        listed = subprocess.run([*git, "ls-files", "-z", "--", path], capture_output=True, timeout=30, check=False)
+        logged = subprocess.run([*git, "log", "--all", "-1", "--format=%h", "--", path], capture_output=True,
+                                timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""  # no git here: nothing can have come from a repository's index or history
+    if listed.stdout.strip(b"\0"):
+        return "git tracks it (it came with the repository)"
+    if logged.stdout.strip():
+        return f"it is in git's history (commit {logged.stdout.decode(errors='replace').strip()})"
+    return ""
+
+
+def journals(root: str) -> list[Journal]:
+    """Every journal in the home, checked (an empty list, without asking for the key, when none)."""
+    names = [n for n in pending_journals(root) if not n.startswith(".") and n.endswith(".json")]
+    if not names:
+        return []
+    from memctl.safe.keys import user_key
+
+    key, _ = user_key(root)
+    return [_parse(root, name, key) for name in names]
+
+
+def refusal(journal: Journal) -> str:
+    """The one line a user reads about a journal memctl will not act on."""
+    return (f"{journal.rel}: a journal memctl will not apply: {journal.refused}; memctl acts only on journals "
+            f"it wrote for this home; look at it (`cat {journal.rel}`), and remove it if it is not yours")
+
+
+def pending_notices(root: str, shown: str) -> list[str]:
+    """What a command that only reads says of the journals it finds: it acts on none of them."""
+    notices = []
+    for journal in journals(root):
+        if journal.refused:
+            notices.append(refusal(journal))
+        else:
+            since = f" (started {journal.started})" if journal.started else ""
+            notices.append(f"{journal.rel}: an unfinished `memctl {journal.command}`{since}: what was read may be "
+                           f"part-way through it; `memctl recover {shown}` finishes or undoes it "
+                           "(so does the next memctl command that writes)")
+    return notices
