@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memctl.model.config import load_config
 
@@ -133,3 +136,133 @@ def test_the_default_places_are_beside_the_index(repo):
     assert [d.rel for d in at_root.topics] == ["memory/topics/deploys.md"]
     assert [d.rel for d in inside.topics] == ["topics/deploys.md"]
     assert at_root.config.lessons == "memory/topics/lessons.md" and inside.config.lessons is None
+
+
+# --- 2. a line under another heading is another record's field ---------------------------------------
+
+def test_recipe_fields_under_different_headings_are_not_duplicates(tmp_path, cli, monkeypatch):
+    home = home_copy(tmp_path, "recipes")
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    recipes = home / "topics" / "weeknight-recipes.md"
+    before = recipes.read_text()
+    result = cli("consolidate", str(home), "--target", "300", "--topic", "weeknight-recipes", "--apply")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout == ("topics/weeknight-recipes.md: 471 tokens (cl100k_base), target 300\n"
+                             "  nothing to archive: no duplicates and no dated entries old enough\n"
+                             "nothing to change\n")  # was: 9 duplicate entries archived
+    assert recipes.read_text() == before and not (home / "archive").exists()
+    teriyaki = before.split("## Chicken teriyaki\n", 1)[1].split("##", 1)[0]
+    assert "- time: 21 min\n- kids: serve with rice\n" in teriyaki
+
+
+def _topic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def test_a_repeat_within_one_section_and_a_whole_dated_entry_elsewhere_are_duplicates(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    home = Path(os.path.realpath(tmp_path))
+    (home / "MEMORY.md").write_text("# Index\n")
+    _topic(home / "topics" / "kitchen.md", "# Kitchen\n\n## Dal\n\n- time: 21 min\n- time: 21 min\n\n"
+                                          "## Teriyaki\n\n- time: 21 min\n\n## What broke\n\n"
+                                          "- 2026-11-16: the blender jar cracked; using the stick blender.\n\n"
+                                          "## 2026-11-20 oven\n\n- the oven door hinge went; fixed on Monday.\n")
+    _topic(home / "topics" / "log.md", "# Log\n\n- time: 21 min\n"
+                                       "- 2026-11-16: the blender jar cracked; using the stick blender.\n\n"
+                                       "## 2026-11-20 oven\n\n- the oven door hinge went; fixed on Monday.\n")
+    result = cli("consolidate", str(home), "--target", "20", "--topic", "kitchen", "--apply")
+    assert result.exit_code == 0, result.stderr
+    assert "1. duplicates: 3 duplicate entries archived" in result.stdout
+    kitchen = (home / "topics" / "kitchen.md").read_text()
+    assert kitchen.startswith("# Kitchen\n\n## Dal\n\n- time: 21 min\n\n## Teriyaki\n\n- time: 21 min\n")
+    assert "blender" not in kitchen and "oven" not in kitchen
+    archive = (home / "archive" / "kitchen.md").read_text()
+    assert "<!-- from topics/kitchen.md:6, a copy of topics/kitchen.md:5 -->\n- time: 21 min\n" in archive
+    assert "a copy of topics/log.md:4 -->\n- 2026-11-16: the blender jar cracked" in archive
+    assert "a copy of topics/log.md:6 -->\n## 2026-11-20 oven\n" in archive
+    log = (home / "topics" / "log.md").read_text()
+    assert log.count("- time: 21 min") == 1  # an undated line in another topic is no copy: it stays there
+
+
+# --- 3. no step makes a topic bigger ---------------------------------------------------------------
+
+def test_archiving_that_would_make_the_topic_bigger_is_not_done_and_the_plan_says_why(tmp_path, cli, monkeypatch):
+    home = home_copy(tmp_path, "recipes")
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    log = home / "topics" / "kitchen-log.md"
+    before = log.read_text()
+    result = cli("consolidate", str(home), "--target", "300", "--topic", "kitchen-log")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout == (
+        "topics/kitchen-log.md: 406 tokens (cl100k_base), target 300\n"
+        "  not done: older: archiving 1 entry from 2026-06-02 would make the topic bigger (406 → 423 tokens): "
+        "the pointer line left in its place is longer than the entry\n"
+        "  still 406 tokens, over target: try --summarizer or --older-than\n"
+        "nothing to change\n")  # was: 1 entry ... archived (→ 431 tokens)
+    data = json.loads(cli("consolidate", str(home), "--target", "300", "--topic", "kitchen-log",
+                          "--format", "json").stdout)["topics"][0]
+    assert data["tokens_after"] == data["tokens_before"] == 406 and data["steps"] == []
+    assert [(s["name"], s["entries"], s["tokens_after"]) for s in data["skipped"]] == [("older", 1, 423)]
+    applied = cli("consolidate", str(home), "--target", "300", "--topic", "kitchen-log", "--apply")
+    assert applied.exit_code == 0 and applied.stdout.endswith("nothing to change\n")
+    assert log.read_text() == before and not (home / "archive").exists()  # `updated:` untouched too
+
+
+def test_one_archived_entry_is_one_older_entry(tmp_path, cli, monkeypatch):
+    home = home_copy(tmp_path, "recipes")
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    log = home / "topics" / "kitchen-log.md"
+    long_entry = ("- 2026-06-02: kettle died; the spare from the cellar leaks at the lid, so water goes on in "
+                  "the small pan until the new one comes from the shop on Kungsgatan next Saturday.\n")
+    log.write_text(log.read_text().replace("- 2026-06-02: kettle died\n", long_entry))
+    from memctl.model.home import load_home
+
+    before = load_home(home).find_topic("kitchen-log").tokens
+    result = cli("consolidate", str(home), "--target", "300", "--topic", "kitchen-log", "--apply")
+    assert result.exit_code == 0, result.stderr
+    assert "  1. older: 1 entry from 2026-06-02 archived (→ " in result.stdout
+    text = log.read_text()
+    assert ("- 1 older entry (2026-06-02) archived in [archive/kitchen-log.md](../archive/kitchen-log.md)\n"
+            in text)  # was: 1 older entries (2026-06-02 … 2026-06-02)
+    assert load_home(home).find_topic("kitchen-log").tokens < before
+    again = cli("consolidate", str(home), "--target", "300", "--topic", "kitchen-log", "--older-than", "10",
+                "--apply")
+    assert again.exit_code == 0, again.stderr
+    assert ("- 3 older entries (2026-06-02 … 2026-11-03) archived in [archive/kitchen-log.md]"
+            in log.read_text())  # the earlier run's line, read back and added to
+    assert "1 older entry" not in log.read_text()
+
+
+SHORT = st.builds(
+    lambda day, words: f"- {day.isoformat()}: {words}\n" if day else f"- {words}\n",
+    st.one_of(st.none(), st.dates(date(2025, 1, 1), date(2026, 11, 28))),
+    st.sampled_from(["a", "x y", "kettle died", "time: 21 min", "kids: serve with rice"]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.lists(st.tuples(st.sampled_from(["", "## Dal\n\n", "## Gyoza\n\n", "## 2026-01-05 fix\n\n"]),
+                                   st.lists(SHORT, max_size=4)), max_size=4), min_size=1, max_size=3),
+       st.integers(5, 120), st.integers(0, 400))
+def test_no_topic_ever_grows_and_nothing_is_lost(tmp_path_factory, topics, target, older_than):
+    from memctl.commands.consolidate import Options, plan_consolidate, verify
+    from memctl.errors import GuaranteeError
+    from memctl.model.home import load_home
+
+    root = tmp_path_factory.mktemp("home")
+    (root / "MEMORY.md").write_text("# I\n")
+    for i, sections in enumerate(topics):
+        body = "".join(heading + "".join(entries) + "\n" for heading, entries in sections)
+        _topic(root / "topics" / f"t{i}.md", f"---\nupdated: 2026-01-01\n---\n# T{i}\n\n{body}")
+    home = load_home(root)
+    options = Options(target=target, older_than=older_than)
+    plan = plan_consolidate(home, options, date(2026, 11, 29))
+    for topic in plan.topics:
+        assert topic.tokens_after <= topic.tokens_before
+        for step in topic.skipped:
+            assert step.tokens_after >= topic.tokens_after  # it would not have paid
+    try:
+        verify(home, plan, options, date(2026, 11, 29))
+    except GuaranteeError as error:  # a refused plan writes nothing, which also loses nothing
+        assert "nothing lost" not in str(error)
