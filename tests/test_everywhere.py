@@ -467,3 +467,46 @@ def test_explain_says_why_a_heading_match_was_left_out(tmp_path, cli, query, row
     line = next(line for line in result.stderr.splitlines() if line.startswith(path) and f" {heading} " in line)
     assert line.endswith(f"not chosen: {why}")
     assert f"<!-- memctl: {path} § {heading} (lines " not in result.stdout
+
+
+# --- 5. a week belongs to the month of its Thursday, and so do its days ------------------------------
+
+def _sources(path: Path) -> list[str]:
+    front = path.read_text().split("---\n")[1]
+    line = next(line for line in front.splitlines() if line.startswith("sources: "))
+    return [name.strip().strip("'\"") for name in line[len("sources: ["):-1].split(",")]
+
+
+def test_a_month_roll_up_keeps_iso_week_44_whole_in_october_as_weeks_then_months_do(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-10")
+    direct, stepwise = home_copy(tmp_path / "a", "volute"), home_copy(tmp_path / "b", "volute")
+    plan = cli("rollup", str(direct / "home"), "--period", "month", "--format", "json")
+    assert plan.exit_code == 0 and plan.stderr == ""
+    groups = {g["file"]: g for g in json.loads(plan.stdout)["groups"]}
+    october, november = groups["memory/journal/2026-10.md"], groups["memory/journal/2026-11.md"]
+    assert (october["first_day"], october["last_day"]) == ("2026-09-28", "2026-11-01")
+    assert (november["first_day"], november["last_day"]) == ("2026-11-02", "2026-11-29")
+    assert october["sources"][-1] == "memory/journal/2026-11-01.md"  # was: in November
+    assert november["sources"][0] == "memory/journal/2026-11-02.md"
+    assert cli("rollup", str(direct / "home"), "--period", "month", "--apply").exit_code == 0
+    assert cli("rollup", str(stepwise / "home"), "--apply").exit_code == 0  # by week first
+    assert cli("rollup", str(stepwise / "home"), "--period", "month", "--apply").exit_code == 0
+    for month in ("2026-10.md", "2026-11.md"):
+        by_month = _sources(direct / "home" / "memory" / "journal" / month)
+        assert by_month == _sources(stepwise / "home" / "memory" / "journal" / month)
+    assert "2026-11-01.md" in _sources(direct / "home" / "memory" / "journal" / "2026-10.md")
+
+
+def test_month_spans_are_whole_iso_weeks():
+    from memctl.commands.rollup import dated, month_span, period_of
+
+    assert month_span(2026, 10) == (date(2026, 9, 28), date(2026, 11, 1))
+    assert month_span(2026, 11) == (date(2026, 11, 2), date(2026, 11, 29))
+    assert month_span(2026, 12) == (date(2026, 11, 30), date(2027, 1, 3))  # 2026-W53's Thursday is 12-31
+    assert month_span(2027, 1) == (date(2027, 1, 4), date(2027, 1, 31))
+    for day in ("2026-11-01", "2026-11-30", "2027-01-01"):
+        item = dated(f"memory/journal/{day}.md")
+        assert item is not None
+        week = dated(f"memory/journal/{period_of(item, 'week')[0]}.md")  # type: ignore[index]
+        assert week is not None and period_of(item, "month") == period_of(week, "month")
+    assert period_of(dated("2026-11-01.md"), "month")[0] == "2026-10"  # type: ignore[arg-type,index]
