@@ -510,3 +510,52 @@ def test_month_spans_are_whole_iso_weeks():
         week = dated(f"memory/journal/{period_of(item, 'week')[0]}.md")  # type: ignore[index]
         assert week is not None and period_of(item, "month") == period_of(week, "month")
     assert period_of(dated("2026-11-01.md"), "month")[0] == "2026-10"  # type: ignore[arg-type,index]
+
+
+# --- 6. history: whole period names, from the first commit -------------------------------------------
+
+def _committed_home(root: Path) -> Path:
+    """A home in a git repository, its index grown by one line on each of 2026-11-01, -02 and -03."""
+    import subprocess
+
+    home = root / "memory"
+    home.mkdir(parents=True)
+    subprocess.run(["git", "-C", str(root), "init", "-q", "-b", "main"], check=True)
+    for day in (1, 2, 3):
+        with (home / "MEMORY.md").open("a") as index:
+            index.write(f"- fact {day}\n")
+        when = f"2026-11-0{day}T12:00:00+00:00"
+        env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+               "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+        subprocess.run(["git", "-C", str(root), "add", "-A"], check=True, env=env)
+        subprocess.run(["git", "-C", str(root), "commit", "-q", "-m", f"day {day}"], check=True, env=env)
+    return home
+
+
+@pytest.mark.parametrize(("period", "until", "names"), [
+    ("week", "2026-11-20", ["2026-W44", "2026-W45", "2026-W46", "2026-W47"]),
+    ("day", "2026-11-05", ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]),
+    ("month", "2026-12-05", ["2026-11", "2026-12"]),
+    ("hour", "2026-11-01T14:00", ["2026-11-01 12:00", "2026-11-01 13:00", "2026-11-01 14:00"]),
+])
+def test_history_at_80_columns_names_each_period_whole_from_the_first_commit(tmp_path, cli, monkeypatch, period,
+                                                                               until, names):
+    home = _committed_home(Path(os.path.realpath(tmp_path)))
+    monkeypatch.setenv("COLUMNS", "80")
+    text = cli("history", str(home), "--period", period, "--until", until)
+    assert text.exit_code == 0 and text.stderr == ""
+    rows = [line for line in text.stdout.splitlines() if line.startswith("│ ")]
+    assert [row.split("│")[1].strip() for row in rows] == names  # was: '2026-10…', and 8 empty weeks first
+    assert all(len(line) <= 80 for line in text.stdout.splitlines())
+    data = json.loads(cli("history", str(home), "--period", period, "--until", until, "--format", "json").stdout)
+    assert [p["name"] for p in data["periods"]] == names and data["periods"][0]["commits"] >= 1
+
+
+def test_history_before_the_first_commit_says_so(tmp_path, cli):
+    home = _committed_home(Path(os.path.realpath(tmp_path)))
+    result = cli("history", str(home), "--until", "2026-10-05")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "growth by" not in result.stdout
+    assert result.stdout.splitlines()[-1] == "no commit up to 2026-10-05: the first is from 2026-11-01"
+    data = json.loads(cli("history", str(home), "--until", "2026-10-05", "--format", "json").stdout)
+    assert data["periods"] == [] and data["commits"] == 3
