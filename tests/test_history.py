@@ -141,8 +141,8 @@ def test_dispatch_rollup_with_malformed_lines(copy_fixture, cli):
     assert data["dispatches"] == 2 and data["malformed_lines"] == 4
     assert [p["dispatches"] for p in data["periods"]] == [0, 1, 1]
     assert data["periods"][2] == {"start": "2026-11-28T00:00:00+00:00", "end": "2026-11-29T00:00:00+00:00",
-                                  "dispatches": 1, "mean_tokens": 1500, "max_tokens": 1500, "budget": 2000,
-                                  "with_omissions": 1}
+                                  "name": "2026-11-28", "dispatches": 1, "mean_tokens": 1500, "max_tokens": 1500,
+                                  "budget": 2000, "with_omissions": 1}
     assert data["most_loaded"][0] == {"path": "topics/fleet.md", "dispatches": 2}
     assert data["never_loaded"] == ["topics/cost.md", "topics/incidents.md", "topics/publishing.md"]
     assert data["omission_rate"] == 0.5

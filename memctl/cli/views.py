@@ -317,28 +317,33 @@ def sparkline(values: list[int | None]) -> str:
     return "".join(" " if v is None else SPARKS[min(7, int((v - low) / span * 7.999))] for v in values)
 
 
-def _when(iso: str, period: str) -> str:
-    return iso[:13].replace("T", " ") + ":00" if period == "hour" else iso[:10]
-
-
 def render_history_text(report: dict[str, Any], color: bool = False, width: int = WIDTH) -> str:
+    """The history for a person: each period by its whole name (a column that never wraps or cuts it),
+    from the period of the first commit."""
     console, buffer = _console(color, width)
     period = report["period"]
     growth = report if report["git"] else None
-    if growth:
+
+    def period_column(table: Table, rows: list[dict[str, Any]]) -> None:
+        table.add_column("period", justify="left", no_wrap=True,
+                         min_width=max((len(row["name"]) for row in rows), default=len("period")))
+
+    if growth and growth["periods"]:
         table = Table(title=f"{report['home']}: growth by {period} ({report['tokenizer']})", title_justify="left")
-        for column in ("period", "commits", "index lines", "bytes", "tokens", "Δ tokens", "topics", "archive"):
-            table.add_column(column, justify="left" if column == "period" else "right")
+        period_column(table, growth["periods"])
+        for column in ("commits", "index lines", "bytes", "tokens", "Δ tokens", "topics", "archive"):
+            table.add_column(column, justify="right")
         for row in growth["periods"]:
             index = row["index"] or {}
             change = row["change"] or {}
             delta = change.get("tokens")
-            table.add_row(_when(row["start"], period), _n(row["commits"]), _n(index.get("lines")),
+            table.add_row(row["name"], _n(row["commits"]), _n(index.get("lines")),
                           _n(index.get("bytes")), _n(index.get("tokens")),
                           "" if delta is None else f"{delta:+,}", _n(row["topics_tokens"]), _n(row["archive_tokens"]))
         console.print(table)
         tokens = [row["index"]["tokens"] if row["index"] else None for row in growth["periods"]]
         console.print(f"index tokens {sparkline(tokens)}")
+    if growth:
         console.print(growth["forecast"]["message"])
         if growth["note"]:
             console.print(Text(growth["note"], style="yellow"))
@@ -350,10 +355,11 @@ def render_history_text(report: dict[str, Any], color: bool = False, width: int 
     record = report.get("dispatches")
     if record:
         table = Table(title=f"Dispatches by {period}", title_justify="left")
-        for column in ("period", "dispatches", "mean tokens", "max tokens", "budget", "with omissions"):
-            table.add_column(column, justify="left" if column == "period" else "right")
+        period_column(table, record["periods"])
+        for column in ("dispatches", "mean tokens", "max tokens", "budget", "with omissions"):
+            table.add_column(column, justify="right")
         for row in record["periods"]:
-            table.add_row(_when(row["start"], period), _n(row["dispatches"]), _n(row["mean_tokens"]),
+            table.add_row(row["name"], _n(row["dispatches"]), _n(row["mean_tokens"]),
                           _n(row["max_tokens"]), _n(row["budget"]), _n(row["with_omissions"]))
         console.print(table)
         most = ", ".join(f"{m['path']} ({m['dispatches']})" for m in record["most_loaded"]) or "none"

@@ -4,6 +4,12 @@ For each topic over its target, in order and each only while it is still over: r
 entries (archived with where they came from), move old dated entries to `archive/<stem>.md`
 (oldest first, one summary line left behind), and, with `--summarizer`, let the user's own
 command rewrite the body (the whole previous version archived first).
+
+An entry is a copy of another only where both are the same record: a line under a heading is a
+field of the record that heading names (`- time: 21 min` under two recipes is two recipes' times),
+so it is a duplicate only of a line in the same section; a whole dated entry (a list item or
+paragraph that opens with a date, or a dated section) is a duplicate of its copy anywhere. No step
+makes a topic bigger: a step that would not make it smaller is not done, and the plan says why.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import posixpath
 import re
 import zlib
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
@@ -27,6 +34,7 @@ from memctl.model.entries import (
     entries_to_json,
     entry_keys,
     headings_from_json,
+    opens_with_date,
 )
 from memctl.model.home import Doc, MemoryHome, doc_from_text
 from memctl.model.markdown import front_matter_chars, front_matter_span, simple_front_matter
@@ -35,7 +43,10 @@ from memctl.safe.writer import FileChange, WritePlan, check_plan
 from memctl.text import split_lines
 from memctl.words import plural
 
-_SUMMARY = re.compile(r"^- (\d+) older entries \((\d{4}-\d{2}-\d{2}) … (\d{4}-\d{2}-\d{2})\) archived in \[(.+?)\]\(")
+_SUMMARY = re.compile(r"^- (\d+) older entr(?:y|ies) \((\d{4}-\d{2}-\d{2})(?: … (\d{4}-\d{2}-\d{2}))?\) archived in "
+                      r"\[(.+?)\]\(")
+KEYS_VERSION = 2  # bump when what an entry's key is changes: it names the cached checksums (2: whole dated entries)
+_LOCAL = "\x01"  # opens the key of an entry that can be a copy only within its own section
 
 
 class Step(NamedTuple):
@@ -51,6 +62,7 @@ class TopicPlan(NamedTuple):
     tokens_after: int
     steps: tuple[Step, ...]
     archive: str | None  # the archive file it appends to
+    skipped: tuple[Step, ...] = ()  # steps not done, since they would not make the topic smaller: what and why
 
 
 class ConsolidatePlan(NamedTuple):
@@ -100,6 +112,15 @@ class _Work:
 
     def override(self, body: str) -> None:
         self.body_override = body
+        self._version += 1
+
+    def save(self) -> tuple[list[str | None], tuple[int, str] | None, int]:
+        """The state to go back to when a step does not pay."""
+        return list(self.lines), self.inserted, len(self.archived)
+
+    def restore(self, saved: tuple[list[str | None], tuple[int, str] | None, int]) -> None:
+        self.lines, self.inserted = list(saved[0]), saved[1]
+        del self.archived[saved[2]:]
         self._version += 1
 
     def text(self, today: date | None = None) -> str:
@@ -225,15 +246,18 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             lines = split_lines(doc.text)
             entries, headings = _entries(home, doc, lines)
             parsed[doc.rel] = (lines, entries, headings)
-            listed[doc.rel], keys[doc.rel] = _keyed(lines, entries, dedupe_only[doc.rel])
-    # Duplicates are sought only for topics over target, but found in every topic. Another topic is
-    # read entry by entry only if one of its keys' checksums (cached by its digest) is one of theirs.
-    wanted = {zlib.crc32(key.encode("utf-8", "surrogatepass")) for found in keys.values() for key in found}
+            listed[doc.rel], keys[doc.rel] = _keyed(doc.rel, lines, entries, headings, dedupe_only[doc.rel])
+    # Duplicates are sought only for topics over target, but whole dated entries are found in every
+    # topic. Another topic is read entry by entry only if one of its whole dated entries' key
+    # checksums (cached by its digest) is one of theirs.
+    wanted = {zlib.crc32(key.encode("utf-8", "surrogatepass")) for found in keys.values() for key in found
+              if not key.startswith(_LOCAL)}
     for doc in docs if over_target else ():
         rel = doc.rel
         if rel not in over_target and not wanted.isdisjoint(_key_sums(home, doc, dedupe_only[rel])):
             lines = split_lines(doc.text)
-            listed[rel], keys[rel] = _keyed(lines, _entries(home, doc, lines)[0], dedupe_only[rel])
+            listed[rel], keys[rel] = _keyed(rel, lines, _entries(home, doc, lines)[0], [], dedupe_only[rel],
+                                            local=False)
     copies = Counter(chain.from_iterable(keys.values()))  # how often each key stands: most, once
     where: dict[str, list[tuple[str, int]]] = {}  # a key that stands more than once -> each (topic, line), in order
     for doc in docs:
@@ -271,8 +295,11 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             work.archived.append("".join(parts))
             steps.append(Step("duplicates", len(duplicates), count(work.text(today)),
                               f"{plural(len(duplicates), 'duplicate entry', 'duplicate entries')} archived"))
+        skipped: list[Step] = []
         if count(work.text(today)) > target and not dedupe_only[doc.rel]:
-            steps.extend(_archive_old(work, entries, options.older_than, today, target, archive_rel))
+            done, not_done = _archive_old(work, entries, options.older_than, today, target, archive_rel)
+            steps.extend(done)
+            skipped.extend(not_done)
         if options.summarizer and run_summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
             step, warning = _summarize(work, options, target, today)
             if step:
@@ -281,7 +308,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                 warnings.append(f"{doc.rel}: {warning}")
         after_text = work.text(today)
         plans.append(TopicPlan(doc.rel, before, count(after_text), tuple(steps),
-                               archive_rel if work.archived else None))
+                               archive_rel if work.archived else None, tuple(skipped)))
         if after_text != doc.text:
             changes.append(FileChange(doc.rel, doc.text, after_text))
         if work.archived:
@@ -325,8 +352,10 @@ def _spaced(text: str, newline: str) -> str:
 
 
 def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date, target: int,
-                 archive_rel: str) -> list[Step]:
-    """Move dated entries older than the cutoff, oldest first, while the topic is over target.
+                 archive_rel: str) -> tuple[list[Step], list[Step]]:
+    """Move dated entries older than the cutoff, oldest first, while the topic is over target: the
+    step done, or the step not done when it would not make the topic smaller (the pointer line
+    left behind can be longer than the one short entry it stands for).
 
     The topic's size is kept as a running estimate (each removed entry's own count taken off), and
     counted exactly only when the estimate reaches the target, so a topic of any size takes one
@@ -342,7 +371,8 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
     count, first, last = (existing[1], existing[2], existing[3]) if existing else (0, None, None)
     position: int | None = None
     summary_now = ""  # the summary line as the estimate counts it
-    estimate = work.count(work.text(today))
+    saved = work.save()
+    estimate = before = work.count(work.text(today))
     for entry in dated:
         if estimate <= target:
             estimate = work.count(work.text(today))
@@ -360,13 +390,12 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
             summary_now = work.lines[existing[0]] or ""
             work.drop(existing[0])  # the earlier run's line is replaced by one that adds up both
             position = min(position, existing[0])
-        line = (f"- {count} older entries ({first.isoformat()} … {last.isoformat()}) "
-                f"archived in [{archive_rel}]({href}){nl}")
+        line = f"- {_older(count, first, last)} archived in [{archive_rel}]({href}){nl}"
         work.insert(position, line)
         estimate += work.count(line) - work.count(summary_now)
         summary_now = line
     if not moved:
-        return []
+        return [], []
     emptied = _emptied_headings(work, {n for e, _ in moved for n in range(e.start, e.end)})
     if emptied and position is not None:
         position = min(position, min(emptied))  # the pointer stands where the first of them stood
@@ -380,11 +409,25 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
         if text.lstrip().startswith("#") and body and not body.endswith(nl + nl):
             body += nl
         body += text
-    work.archived.append(header + body)
     days = [e.day for e, _ in moved if e.day]
-    return [Step("older", len(moved), work.count(work.text(today)),
-                 f"{plural(len(moved), 'entry', 'entries')} from {min(days).isoformat()} to "
-                 f"{max(days).isoformat()} archived")]
+    span = min(days).isoformat() + ("" if min(days) == max(days) else f" to {max(days).isoformat()}")
+    moving = f"{plural(len(moved), 'entry', 'entries')} from {span}"
+    after = work.count(work.text(today))
+    if after >= before:  # it does not pay: nothing is archived
+        work.restore(saved)
+        one = len(moved) == 1
+        why = (f"archiving {moving} would {'make the topic bigger' if after > before else 'not make it smaller'} "
+               f"({before:,} → {after:,} tokens): the pointer line left in {'its' if one else 'their'} place is "
+               f"{'longer than' if after > before else 'as long as'} {'the entry' if one else 'the entries'}")
+        return [], [Step("older", len(moved), after, why)]
+    work.archived.append(header + body)
+    return [Step("older", len(moved), after, f"{moving} archived")], []
+
+
+def _older(count: int, first: date, last: date) -> str:
+    """`3 older entries (2026-06-02 … 2026-08-14)`, `1 older entry (2026-06-02)`: what the pointer says."""
+    days = first.isoformat() + ("" if first == last else f" … {last.isoformat()}")
+    return f"{count} older {'entry' if count == 1 else 'entries'} ({days})"
 
 
 def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
@@ -411,12 +454,13 @@ def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
 
 
 def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, date] | None:
-    if " older entries (" not in work.doc.text:
+    if " older entr" not in work.doc.text:
         return None  # no earlier run's line (most topics): not looked for line by line
     for number, line in enumerate(work.lines):
         match = _SUMMARY.match(line or "")
         if match and match.group(4) == archive_rel:
-            return number, int(match.group(1)), date.fromisoformat(match.group(2)), date.fromisoformat(match.group(3))
+            first = date.fromisoformat(match.group(2))
+            return number, int(match.group(1)), first, date.fromisoformat(match.group(3)) if match.group(3) else first
     return None
 
 
@@ -446,24 +490,38 @@ def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple
     return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
 
 
-def _keyed(lines: list[str], entries: list[Entry], dedupe_only: bool) -> tuple[list[Entry], list[str]]:
-    """A topic's entries that are keyed (not dated sections), and their keys."""
-    listed = [entry for entry in entries if entry.kind != "section"]
+def _keyed(rel: str, lines: list[str], entries: list[Entry], headings: list[tuple[int, int]], dedupe_only: bool,
+           local: bool = True) -> tuple[list[Entry], list[str]]:
+    """A topic's entries that can have copies, and their keys. A whole dated entry (a list item or
+    paragraph that opens with a date, or a dated section) is keyed by its words alone: its copy
+    anywhere in the home is a copy. Any other entry's key holds its topic and the heading it stands
+    under (the nearest above it), so that only its copy in the same section is one. Without
+    `local`, only the whole dated entries: what another topic's entries can be copies of."""
+    whole = [entry.kind == "section" or opens_with_date(lines[entry.start]) for entry in entries]
+    listed = [entry for entry, is_whole in zip(entries, whole, strict=True) if is_whole or local]
+    wholes = [is_whole for is_whole in whole if is_whole or local]
+    starts = [line for line, _ in headings]
     keyed: list[str] = []
     for at in range(0, len(listed), 4096):  # a huge topic's entries a batch at a time: its texts joined once each
         batch = listed[at : at + 4096]
-        keyed += entry_keys(["".join(lines[entry.start : entry.end]) for entry in batch], dedupe_only)
+        texts = ["".join(lines[entry.start : entry.end]) for entry in batch]
+        for entry, is_whole, key in zip(batch, wholes[at : at + 4096], entry_keys(texts, dedupe_only), strict=True):
+            if not is_whole:
+                above = bisect_right(starts, entry.start) - 1
+                key = f"{_LOCAL}{rel}{_LOCAL}{starts[above] if above >= 0 else -1}{_LOCAL}{key}"
+            keyed.append(key)
     return listed, keyed
 
 
 def _key_sums(home: MemoryHome, doc: Doc, dedupe_only: bool) -> list[int]:
-    """The CRC-32 of each of the topic's entry keys, cached by its digest: what tells, without
-    reading a topic's entries, that none of them is a copy of an entry of a topic over target."""
-    key = f"sum:{ENTRIES_VERSION}:{doc.digest}:{int(dedupe_only)}"
+    """The CRC-32 of each of the topic's whole dated entries' keys, cached by its digest: what tells,
+    without reading a topic's entries, that none of them is a copy of an entry of a topic over target."""
+    key = f"sum:{ENTRIES_VERSION}.{KEYS_VERSION}:{doc.digest}:{int(dedupe_only)}"
     sums = home.cache.get(key, lambda value: type(value) is list and all(type(n) is int for n in value))
     if sums is None:  # its entries are not kept: a topic under target needs only these (and no dates)
         lines = split_lines(doc.text)
-        _, keyed = _keyed(lines, entries_and_headings(lines, front_matter_span(lines), dates=False)[0], dedupe_only)
+        _, keyed = _keyed(doc.rel, lines, entries_and_headings(lines, front_matter_span(lines), dates=False)[0], [],
+                          dedupe_only, local=False)
         sums = [zlib.crc32(k.encode("utf-8", "surrogatepass")) for k in keyed]
         home.cache.put(key, sums)
     return sums  # type: ignore[no-any-return]
@@ -539,7 +597,8 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
         "tokenizer": plan.tokenizer,
         "topics": [{"path": t.path, "tokens_before": t.tokens_before, "tokens_after": t.tokens_after,
                     "over_target_after": t.tokens_after > plan.target, "archive": t.archive,
-                    "steps": [s._asdict() for s in t.steps]} for t in plan.topics],
+                    "steps": [s._asdict() for s in t.steps], "skipped": [s._asdict() for s in t.skipped]}
+                   for t in plan.topics],
         "warnings": list(plan.warnings),
         "applied": applied,
     }
@@ -553,7 +612,9 @@ def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = Fal
         lines.append(f"{topic.path}: {topic.tokens_before:,} tokens ({plan.tokenizer}), target {plan.target:,}")
         for number, step in enumerate(topic.steps, start=1):
             lines.append(f"  {number}. {step.name}: {step.detail} (→ {step.tokens_after:,} tokens)")
-        if not topic.steps:
+        for step in topic.skipped:
+            lines.append(f"  not done: {step.name}: {step.detail}")
+        if not topic.steps and not topic.skipped:
             lines.append("  nothing to archive: no duplicates and no dated entries old enough")
         elif topic.tokens_after > plan.target:
             lines.append(f"  still {topic.tokens_after:,} tokens, over target: try --summarizer or --older-than")

@@ -77,6 +77,17 @@ def windows(period: str, since: datetime | None, until: datetime) -> list[Window
     return out
 
 
+def period_name(start: datetime, period: str) -> str:
+    """A period's whole name: `2026-11-01 12:00`, `2026-11-01`, `2026-W44` (its ISO week, as roll-ups
+    name it) or `2026-11`."""
+    if period == "hour":
+        return start.strftime("%Y-%m-%d %H:00")
+    if period == "week":
+        year, week, _ = start.isocalendar()
+        return f"{year}-W{week:02d}"
+    return start.strftime("%Y-%m" if period == "month" else "%Y-%m-%d")
+
+
 def parse_moment(value: str, option: str) -> datetime:
     """A date or date-time; without a zone it is taken as UTC."""
     try:
@@ -177,7 +188,8 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
         return None
     timeline = repo.timeline()
     commits = [commit for commit, _ in timeline]
-    spans = windows(period, since, until)
+    # no row before the period of the first commit: the memory was not there yet
+    spans = [w for w in windows(period, since, until) if commits and w.end.timestamp() > commits[0].time]
     sizer = Sizer(home, repo)
     periods = []
     previous: dict[str, Any] | None = None
@@ -198,8 +210,8 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
         if previous is not None and previous["index"] and state["index"]:
             change = {k: state["index"][k] - previous["index"][k] for k in ("lines", "bytes", "tokens")}
             change["topics_tokens"] = state["topics_tokens"] - previous["topics_tokens"]
-        periods.append({"start": window.start.isoformat(), "end": window.end.isoformat(), "commits": len(inside),
-                        **state, "change": change})
+        periods.append({"start": window.start.isoformat(), "end": window.end.isoformat(),
+                        "name": period_name(window.start, period), "commits": len(inside), **state, "change": change})
         previous = state
     # the forecast's points: the index after every commit that changed it, whatever the period shown;
     # sized only where the forecast looks (the last four weeks, and back while it was over a limit)
@@ -213,6 +225,8 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
         note = f"shallow clone: history starts at the first commit available ({first})"
     elif not commits:
         note = "no commit touches this home yet"
+    elif not spans:
+        note = f"no commit up to {until.date().isoformat()}: the first is from {(first or '')[:10]}"
     return {"periods": periods, "forecast": forecast(home, points, until), "shallow": repo.shallow,
             "first_commit": first, "commits": len(commits), "note": note,
             "lost": lost_files(home, repo, timeline)}
@@ -349,7 +363,8 @@ def dispatches(home: MemoryHome, period: str, since: datetime | None, until: dat
     for window in spans:
         inside = [r for r in records if window.start <= r[0] < window.end]
         rows.append({
-            "start": window.start.isoformat(), "end": window.end.isoformat(), "dispatches": len(inside),
+            "start": window.start.isoformat(), "end": window.end.isoformat(),
+            "name": period_name(window.start, period), "dispatches": len(inside),
             "mean_tokens": round(sum(r[1] for r in inside) / len(inside)) if inside else None,
             "max_tokens": max((r[1] for r in inside), default=None),
             "budget": max((r[2] for r in inside), default=None),

@@ -36,11 +36,12 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     query term counts only towards the corpus; in the others, each section is searched for the
     stems the file holds (in C: `findall` between the section's offsets), and the words it finds are
     listed only for the sections returned. A section is chosen when it matches a term most sections
-    lack, scores at least `floor` of the best (or has a query term in its own heading), and matches
-    two of the query's terms or one in its heading or file name (one shared word in the body of a
-    long query is chance, not relevance); at most `most` of them.
+    lack, scores at least `floor` of the best (or has in its own heading a query term that weighs
+    HEADING_WEIGHT of the query: one common word of a long prompt in a heading is chance too), and
+    matches two of the query's terms or one in its heading or file name (one shared word in the body
+    of a long query is chance, not relevance); at most `most` of them.
     """
-    from memctl.commands.relevance import TermFinder, distinctive, fold, query_terms, scores
+    from memctl.commands.relevance import HEADING_WEIGHT, TermFinder, distinctive, fold, query_terms, scores, weights
 
     terms = query_terms(query)
     if not terms:
@@ -49,7 +50,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     sections: list[tuple[Doc, int]] = []
     hits: list[dict[str, int]] = []
     titled: list[bool] = []  # whether a term is in the section's heading or file name
-    headed: list[bool] = []  # whether a term is in the section's own heading
+    headed: list[set[str]] = []  # the terms in the section's own heading
     lengths: list[int] = []
     size, chars = 0, 0
     folded: dict[str, str | None] = {}
@@ -91,7 +92,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
                 continue  # no query term: it counts towards the corpus only
             sections.append((doc, k))
             titled.append(bool(in_heading or in_stem))
-            headed.append(bool(in_heading))
+            headed.append(set(in_heading))
             hits.append(counts)
             lengths.append(length)
     size += len(sections)
@@ -100,6 +101,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
         return []
     values = scores(hits, lengths, terms, (size, chars / size))
     keys = distinctive(hits, size, terms)
+    weight = weights(hits, size, terms)
     best = max(values, default=0.0)
     order = sorted((i for i in range(len(values)) if values[i] > 0), key=lambda i: -values[i])
     result: list[Scored] = []
@@ -110,8 +112,12 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
             why = "matches only terms most sections have"
         elif len(hits[i]) < needed and not titled[i]:
             why = "one query term, and not in its heading or file name"
-        elif values[i] < best * floor and not headed[i]:
+        elif values[i] < best * floor and max((weight[t] for t in headed[i]), default=0.0) < HEADING_WEIGHT:
             why = f"below the floor ({values[i] / best:.0%} of the best score; {floor:.0%} needed)"
+            if headed[i]:
+                term = max(headed[i], key=weight.__getitem__)
+                why += (f"; its heading's {term!r} weighs {weight[term]:.0%} of the query "
+                        f"({HEADING_WEIGHT:.0%} lets a heading in)")
         elif chosen >= most:
             why = f"past --max-sections {most}"
         else:

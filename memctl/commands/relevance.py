@@ -5,8 +5,9 @@ stemmed with the Snowball English stemmer (PyStemmer), so `deploy`, `deploys` an
 one term. Sections are not split into words: each query stem is looked for as the start of a word,
 and a word found is kept only if it stems to the same stem. Okapi BM25 scores the sections; a section
 counts only if it matches a query term that is not in most sections (a word everything contains says
-nothing about relevance), and scores at least a share of the best. BM25 is a dozen lines, written
-here because rank-bm25 and bm25s import numpy, which costs more than a whole warm dispatch.
+nothing about relevance), and scores at least a share of the best, unless its heading holds a term
+that weighs at least HEADING_WEIGHT of the query (`weights`). BM25 is a dozen lines, written here
+because rank-bm25 and bm25s import numpy, which costs more than a whole warm dispatch.
 """
 
 from __future__ import annotations
@@ -20,6 +21,15 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _WORD_CHARS = re.compile(r"[^\W_]*")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 COMMON = 0.5  # a term in more than this share of the sections does not make a section relevant
+# A query term in a section's heading lets the section in below the score floor only if the term
+# weighs at least this share of the query: its IDF among the home's sections over the sum of the
+# IDFs of the query's terms the home holds. In "rollback a bad release" on fixtures/arc/memory,
+# `release` (in 5 of 13 sections) weighs 19%, and § Release steps is loaded at 28% of the best
+# score; "keeps" in a six-term prompt (in 9 of 29 sections) weighs 8%, and § Commands I keep
+# forgetting, at 12%, is not. A word's IDF alone cannot tell these apart: `build` in 5 of 33
+# sections has a higher IDF (1.8) than `release` in 5 of 13 (0.9); what matters is how much of
+# the question the word is.
+HEADING_WEIGHT = 0.15
 STOP_WORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being below between
 both but by can could did do does doing don't done down during each either else ever every few for from further
@@ -108,6 +118,19 @@ def fold(match: str, terms: set[str]) -> str | None:
     return found if found in terms else None
 
 
+def idf(having: int, size: int) -> float:
+    """BM25's inverse document frequency of a term in `having` of `size` sections."""
+    return math.log(1 + (size - having + 0.5) / (having + 0.5))
+
+
+def weights(hits: Sequence[Mapping[str, int]], size: int, terms: set[str]) -> dict[str, float]:
+    """Each query term's share of the query's weight: its IDF among the `size` sections over the sum
+    of the IDFs of the terms found in any section (a term the home lacks tells nothing apart)."""
+    found = {t: idf(having, size) for t in terms if (having := sum(1 for counts in hits if t in counts))}
+    total = sum(found.values()) or 1.0
+    return {t: value / total for t, value in found.items()}
+
+
 def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], terms: set[str], corpus: tuple[int, float],
            k1: float = 1.5, b: float = 0.75) -> list[float]:
     """Okapi BM25 from term counts: `hits[i]` counts the terms in document i, of `lengths[i]`
@@ -116,12 +139,11 @@ def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], terms: set
     average = average or 1.0
     result = [0.0] * len(hits)
     for term in terms:
-        having = sum(1 for counts in hits if term in counts)
-        idf = math.log(1 + (size - having + 0.5) / (having + 0.5))
+        weight = idf(sum(1 for counts in hits if term in counts), size)
         for i, counts in enumerate(hits):
             tf = counts.get(term, 0)
             if tf:
-                result[i] += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
+                result[i] += weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
     return result
 
 

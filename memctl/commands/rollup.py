@@ -5,9 +5,11 @@ week (`2026-W47.md`, what a weekly roll-up writes). Every closed period (not the
 one that ended within `keep_days`) with more than one file in a folder becomes one file in that
 folder: each source's text under a heading naming its date, in date order, with front matter that
 records the period and the sources. The sources move to `archive/<folder>/` under their own
-names; the index's links to them are rewritten to the period's file. Weeks roll into months
-(a week belongs to the month of its Thursday, as ISO weeks belong to years); a month's file keeps
-the weeks as `#` headings and the days as `##` headings.
+names; the index's links to them are rewritten to the period's file. Weeks roll into months: a
+week belongs to the month of its Thursday, as ISO weeks belong to years, and so does each of its
+days, so a month runs from the Monday of its first week to the Sunday of its last (2026-10 is
+2026-09-28 … 2026-11-01) and rolling days up by week, then by month, gives the months that rolling
+them up by month does. A month's file keeps the weeks as `#` headings and the days as `##` headings.
 
 The planner is a function of the files' texts, so that the plan can be checked (every source's
 text in the new file or the archive, the index changed only in its links) and planned again on its
@@ -67,8 +69,8 @@ def dated(rel: str) -> Dated | None:
             monday = date.fromisocalendar(int(match[1]), int(match[2]), 1)
             return Dated(rel, "week", monday, monday + timedelta(days=6), f"{match[1]}-W{match[2]}")
         if match := _MONTH.match(name):
-            first = date(int(match[1]), int(match[2]), 1)
-            return Dated(rel, "month", first, _month_end(first), f"{match[1]}-{match[2]}")
+            first, last = month_span(int(match[1]), int(match[2]))
+            return Dated(rel, "month", first, last, f"{match[1]}-{match[2]}")
     except ValueError:  # 2026-02-30, 2026-W54: not a date
         return None
     return None
@@ -77,6 +79,22 @@ def dated(rel: str) -> Dated | None:
 def _month_end(day: date) -> date:
     following = date(day.year + (day.month == 12), day.month % 12 + 1, 1)
     return following - timedelta(days=1)
+
+
+def _thursday(day: date) -> date:
+    """The Thursday of the ISO week `day` is in: what decides the week's year, and its month."""
+    return day + timedelta(days=3 - day.weekday())
+
+
+def month_span(year: int, month: int) -> tuple[date, date]:
+    """The days a month's roll-up holds: the ISO weeks whose Thursday falls in the month, from the
+    first one's Monday to the last one's Sunday."""
+    first, last = _thursday(date(year, month, 1)), _thursday(_month_end(date(year, month, 1)))
+    if first.month != month:
+        first += timedelta(weeks=1)
+    if last.month != month:
+        last -= timedelta(weeks=1)
+    return first - timedelta(days=3), last + timedelta(days=3)
 
 
 def period_of(item: Dated, period: str) -> tuple[str, date, date] | None:
@@ -89,9 +107,8 @@ def period_of(item: Dated, period: str) -> tuple[str, date, date] | None:
         return f"{year}-W{week:02d}", monday, monday + timedelta(days=6)
     if item.kind == "month":
         return None
-    anchor = item.first + timedelta(days=3) if item.kind == "week" else item.first  # a week's Thursday
-    first = anchor.replace(day=1)
-    return f"{first.year}-{first.month:02d}", first, _month_end(first)
+    anchor = _thursday(item.first)  # a day goes with its week, and the week with its Thursday's month
+    return (f"{anchor.year}-{anchor.month:02d}", *month_span(anchor.year, anchor.month))
 
 
 @dataclass

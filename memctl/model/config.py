@@ -2,6 +2,12 @@
 
 Precedence: built-in defaults < profile < `.memctl.yaml` < `MEMCTL_*` environment < flags.
 
+Every path in a config file is relative to the file that holds it (`index: memory/MEMORY.md` in
+a repository's root `.memctl.yaml` names the same file whether memctl is given the repository or
+`memory/`); each is then expressed relative to the home. Paths from `MEMCTL_*` and flags are
+relative to the home. An entry of `always`, `skills` or `dedupe_only` without a `/` is a name (a
+topic's stem or file name), found wherever that topic is.
+
 A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
 is input like any other: every glob must be one, every number lie in its range, and a path or glob
 that points outside the home is dropped with a warning (`context:` files alone are named outside
@@ -11,6 +17,7 @@ it on purpose).
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Mapping
 from datetime import date, datetime, timezone
 
@@ -55,7 +62,7 @@ class Config:
     dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
     query_floor: float = 0.4  # assemble --query: a section must score this share of the best
     workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
-    lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's)
+    lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's, beside the index)
     rollup: tuple[str, ...] = ()  # globs of the dated files `rollup` folds (the profile's by default)
     rollup_after: int = 14  # lint MEM208: more dated files of closed weeks than this in a folder
     stale_after_days: int = 30
@@ -70,9 +77,10 @@ _DATED = "; ".join(f"{h.name}: {' '.join(h.dated)}" for h in HOSTS.values() if h
 # The schema: every key a config file may hold, its type, and what it means.
 SCHEMA: dict[str, tuple[str, str]] = {
     "profile": ("str", f"host profile: auto (the default), {', '.join(HOSTS)}"),
-    "index": ("str", "the index file's name inside the home"),
+    "index": ("str", "the index file, relative to the config file; it must lie inside the home"),
     "tokenizer": ("str", f"one of {', '.join(TOKENIZERS)}"),
-    "topics": ("list[str]", "globs of topic files, relative to the home (one that reaches outside it is ignored)"),
+    "topics": ("list[str]", "globs of topic files, relative to the config file (one that reaches outside the home "
+                            "is ignored; default topics/**/*.md and memory/**/*.md beside the index)"),
     "section_level": ("int", "headings of this level or higher start a section (1-6)"),
     "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
     "always": ("list[str]", "topics loaded on every dispatch"),
@@ -286,15 +294,26 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
 
 
 def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], guard: Guard,
-                warnings: list[str]) -> dict[str, Any]:
-    """The layer with every path and glob of `topics`, `rollup`, `dedupe_only`, `always` and the
-    `skills` normalised, and those that point outside the home dropped, each with a warning; an
-    `index` outside is an error. (`lessons` and `map` are checked where they are written, as
-    `--into` and `--map` are; `context` may name files outside the home on purpose.)"""
+                warnings: list[str], base: str | None = None) -> dict[str, Any]:
+    """The layer with every path and glob of `index`, `topics`, `rollup`, `dedupe_only`, `always`,
+    the `skills`, `lessons` and `map` made relative to the home from `base`, the folder they are
+    written relative to (the config file's; None: the home itself), and those of `topics`,
+    `rollup`, `dedupe_only`, `always` and `skills` that point outside the home dropped, each with a
+    warning naming it as written; an `index` outside is an error. (`lessons` and `map` are checked
+    where they are written, as `--into` and `--map` are; `context` may name files outside the home
+    on purpose.)"""
+    moved = base is not None and os.path.realpath(base) != guard.root
+
+    def here(value: str, names: bool = False) -> str:
+        """`value` relative to the home; with `names`, one without a `/` is a name and stays one."""
+        if not moved or (names and "/" not in value):
+            return value
+        return from_folder(value, os.path.realpath(base or "."), guard.root)
+
     def kept(key: str, values: list[str], what: str) -> list[str]:
         out = []
         for value in values:
-            inside = inside_glob(value, guard)
+            inside = inside_glob(here(value, names=key != "topics" and key != "rollup"), guard)
             if inside is None:
                 warnings.append(str(ConfigError(f"{what} {value!r} points outside the home; ignored", where,
                                                 lines.get(key))))
@@ -302,21 +321,41 @@ def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], gu
                 out.append(inside)
         return out
 
-    check_index(raw.get("index"), "index", guard, where, lines.get("index"))
     out = dict(raw)
+    if raw.get("index") is not None:
+        out["index"] = here(raw["index"])
+        check_index(out["index"], "index", guard, where, lines.get("index"), shown=raw["index"])
     for key, value in raw.items():  # in the file's order, so the warnings are too
         if key in INSIDE_KEYS:
             out[key] = kept(key, value, f"{key} entry" if key == "always" else f"{key} glob")
         elif key == "skills":
             out[key] = {skill: kept(key, names, f"skill {skill!r} entry") for skill, names in value.items()}
+        elif key == "lessons":
+            out[key] = here(value)
+        elif key == "map":
+            out[key] = {heading: here(dest) for heading, dest in value.items()}
     return out
 
 
+def from_folder(value: str, folder: str, home: str) -> str:
+    """A path or glob written relative to `folder`, relative to `home` instead (both real paths):
+    its fixed leading folders joined to `folder` and made relative to the home, with `..` where
+    they leave it (which the checks then refuse); an absolute one as it is."""
+    if os.path.isabs(value):
+        return value
+    parts = value.split("/")
+    fixed = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[")), len(parts))
+    head = os.path.relpath(os.path.normpath(os.path.join(folder, *parts[:fixed])), home).replace(os.sep, "/")
+    rest = parts[fixed:]
+    return "/".join(rest if head == "." and rest else [head, *rest])
+
+
 def check_index(name: str | None, label: str, guard: Guard, where: str | None = None, line: int | None = None,
-                ) -> None:
-    """The index must lie inside the home, its symlinks resolved."""
+                shown: str | None = None) -> None:
+    """The index must lie inside the home, its symlinks resolved (`shown`: the name as written)."""
     if name is not None and guard.rel(os.path.join(guard.root, name)) is None:
-        raise ConfigError(f"{label} {name!r} points outside the home; the index must lie inside it", where, line)
+        raise ConfigError(f"{label} {shown or name!r} points outside the home; the index must lie inside it",
+                          where, line)
 
 
 def _still_valid(entry: Any) -> bool:
@@ -394,7 +433,7 @@ def load_config(
                 cache.put(key, {"raw": raw, "lines": lines})
         else:
             raw, lines = cached["raw"], cached["lines"]
-        layers.append(keep_inside(raw, path, lines, guard, warnings))
+        layers.append(keep_inside(raw, path, lines, guard, warnings, os.path.dirname(os.path.abspath(path))))
     env_raw = _from_env(env)
     validate(env_raw, "environment")
     check_index(env_raw.get("index"), "MEMCTL_INDEX", guard)
@@ -423,13 +462,18 @@ def load_config(
         preset.update(chosen.home_budgets(home))
     tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
     preset.pop("tokenizer", None)
+    index = merged.get("index", "MEMORY.md")
+    # The default places (topics, the host's dated notes and lessons file) are beside the index: with
+    # `index: memory/MEMORY.md`, the repository and `memory/` are the same memory.
+    beside = posixpath.dirname(posixpath.normpath(index))
+    near = (lambda rel: posixpath.join(beside, rel)) if beside else (lambda rel: rel)
     return Config(
         source=path,
         profile=profile,
         profile_reason=reason,
-        index_file=merged.get("index", "MEMORY.md"),
+        index_file=index,
         tokenizer=tokenizer,
-        topics=tuple(merged.get("topics", DEFAULT_TOPICS)),
+        topics=tuple(merged.get("topics", map(near, DEFAULT_TOPICS))),
         section_level=merged.get("section_level", 2),
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),
@@ -440,8 +484,8 @@ def load_config(
         dedupe_only=tuple(merged.get("dedupe_only", ())),
         query_floor=float(merged.get("query_floor", 0.4)),
         workspace=merged.get("workspace"),
-        lessons=merged.get("lessons"),
-        rollup=tuple(merged.get("rollup", chosen.dated)),
+        lessons=merged.get("lessons", near(chosen.lessons) if beside else None),
+        rollup=tuple(merged.get("rollup", map(near, chosen.dated))),
         rollup_after=merged.get("rollup_after", 14),
         stale_after_days=merged.get("stale_after_days", 30),
         cache=merged.get("cache", True),

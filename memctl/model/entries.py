@@ -72,6 +72,12 @@ def entry_keys(texts: list[str], ignore_dates: bool = False) -> list[str]:
     return [" ".join(piece.split()) for piece in joined.lower().split(_SEPARATOR)[1:]]
 
 
+def opens_with_date(first_line: str) -> bool:
+    """Whether an entry's first line opens with an ISO date (`- 2026-06-02: kettle died`): a whole
+    dated record, such as a log line, rather than one field of a record."""
+    return _OPENING_DATE.match(first_line) is not None
+
+
 def entry_date(first_line: str, text: str) -> date | None:
     for pattern, where in ((_HEADING_DATE, first_line), (_OPENING_DATE, first_line), (_STATE, text), (_AS_OF, text)):
         match = pattern.search(where)
