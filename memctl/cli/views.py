@@ -54,12 +54,15 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     for column in ("measure", "used", "limit", "headroom"):
         table.add_column(column, justify="right" if column != "measure" else "left")
     cap = index["load_cap"]
-    shown = {"lines": "lines", "units": "UTF-16 units", "bytes": "bytes", "tokens": "tokens"}
+    counted = index.get("counted_as")  # the host's own count of lines and units, not the file's
+    mark = " ¹" if counted else ""
+    shown = {"lines": f"lines{mark}", "units": f"UTF-16 units{mark}", "bytes": "bytes", "tokens": "tokens"}
     for measure, label in shown.items():
         room = index["headroom"].get(measure)
         if room is None and measure in ("units", "bytes"):
             continue
-        table.add_row(label, _n(index[measure]), _n(room["limit"]) if room else "—", _room(room))
+        used = index["counted_lines"] if measure == "lines" and counted else index[measure]
+        table.add_row(label, _n(used), _n(room["limit"]) if room else "—", _room(room))
     for measure in cap["measures"]:
         shown_room = index["headroom"].get(measure["measure"])
         if not shown_room or shown_room["limit"] != measure["limit"]:
@@ -67,16 +70,20 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
                                                                                          measure["measure"])
             table.add_row(label, _n(measure["used"]), _n(measure["limit"]), _room(measure))
     console.print(table)
+    if counted:
+        differs = index["counted_lines"] != index["lines"]
+        console.print(f"¹ {counted}" + (f"; the file itself has {index['lines']:,} lines." if differs else "."))
     if cap["capped"]:
-        console.print(Text(
-            f"Load cap ({cap['description']}): only {cap['loaded_lines']:,} of {index['lines']:,} lines load; "
-            f"the cut falls in {cap['cut_section']!r} at line {cap['cut_line']:,}.", style="bold red"))
+        lines = f"{index['lines']:,} {'line' if index['lines'] == 1 else 'lines'}"
+        dropped = "; ".join(_dropped_text(run, index["lines"]) for run in cap["dropped"])
+        console.print(Text(f"Load cap ({cap['description']}): only {cap['loaded_lines']:,} of the file's {lines} "
+                           f"load; {dropped}.", style="bold red"))
         if cap["notice"]:
             console.print(Text(f"The host adds: {cap['notice']}", style="red"))
     else:
         console.print(f"Load cap ({cap['description']}): the whole index loads.")
     if report.get("bootstrap"):
-        _bootstrap_table(console, report["bootstrap"])
+        _bootstrap_table(console, report["bootstrap"], report["tokenizer"])
 
     columns = ("heading", "lines", "count", "tokens", "share", "loads")
     rows: list[tuple[str, ...]] = []
@@ -118,18 +125,61 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
         console.print(problems)
     totals = report["totals"]
     console.print(
-        f"Tokens: {totals['always_loaded_tokens']:,} always loaded, {totals['on_demand_tokens']:,} on demand, "
+        f"Tokens: {totals['always_loaded_tokens']:,} always loaded{_every_request(totals.get('always_loaded', []))}, "
+        f"{totals['on_demand_tokens']:,} on demand, "
         f"{totals['archived_tokens']:,} archived "
         f"({report['archive']['files']} archive file{'s' * (report['archive']['files'] != 1)})."
     )
     return buffer.getvalue()
 
 
+NAMED_DROPPED = 5  # sections named where the load cap drops lines; the rest are counted
+
+
+def _dropped_text(run: dict[str, Any], total: int) -> str:
+    """`lines 137–163 are not loaded: 'Gigs this season' (13 of its 58 lines), 'Gear' …`; for a run
+    that goes to the end, the first section cut and how many follow it."""
+    span = f"line {run['first_line']:,} is" if run["lines"] == 1 else \
+        f"lines {run['first_line']:,}–{run['last_line']:,} are"
+
+    def name(section: dict[str, Any]) -> str:
+        return repr(section["heading"]) if section["heading"] else f"the {section['kind'].replace('_', ' ')}"
+
+    sections = run["sections"]
+    if not sections:
+        return f"{span} not loaded"
+    if run["last_line"] == total:
+        first, after = sections[0], len(sections) - 1
+        cut = (f" ({first['dropped_lines']:,} of its {first['end_line'] - first['start_line'] + 1:,} lines)"
+               if first["loaded"] == "partial" else "")
+        rest = f" and the {after:,} {'section' if after == 1 else 'sections'} after it" if after else ""
+        return f"{span} not loaded: {name(first)}{cut}{rest}"
+    names = [name(s) + (f" ({s['dropped_lines']:,} of its {s['end_line'] - s['start_line'] + 1:,} lines)"
+                        if s["loaded"] == "partial" else "") for s in sections[:NAMED_DROPPED]]
+    if len(sections) > NAMED_DROPPED:
+        names.append(f"{len(sections) - NAMED_DROPPED:,} more")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{span} not loaded: {listed}"
+
+
+def _every_request(rows: list[dict[str, Any]]) -> str:
+    """What the always-loaded tokens are made of: ` (7 bootstrap files 8,471; 2 topics 172)`."""
+    kinds = {"bootstrap": ("bootstrap file", "bootstrap files"), "index": ("index", "index"),
+             "topic": ("topic", "topics"), "context": ("context file", "context files")}
+    parts = []
+    for kind, (one, many) in kinds.items():
+        found = [row for row in rows if row["kind"] == kind]
+        if found:
+            count = "" if kind == "index" else f"{len(found):,} "
+            parts.append(f"{count}{one if len(found) == 1 else many} {sum(r['tokens'] for r in found):,}")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 _TOPIC_COLUMNS = ("path", "tokens", "loads", "skills", "updated", "expires")
 
 
 def _topic_cells(topic: dict[str, Any]) -> tuple[str, ...]:
-    return (topic["path"] + ("" if topic["linked"] else " *"),
+    return (topic["path"] + ("" if _linked(topic) else " *"),
             _n(topic["tokens"]) + (" OVER" if topic["over_budget"] else ""),
             "always" if topic["always"] else "on demand", ", ".join(topic["skills"]), topic["updated"] or "",
             f"expired {topic['expires']}" if topic["expired"] else topic["expires"] or "")
@@ -161,6 +211,7 @@ def _by_week(topics: list[dict[str, Any]]) -> list[dict[str, Any]]:
         row["bytes"] += topic["bytes"]
         row["over_budget"] = row["over_budget"] or topic["over_budget"]
         row["linked"] = row["linked"] and topic["linked"]
+        row["dated_note"] = row.get("dated_note", False) and topic.get("dated_note", False)
         row["always"] = row["always"] or topic["always"]
         row["skills"] = [*row["skills"], *(s for s in topic["skills"] if s not in row["skills"])]
         row["updated"] = max(filter(None, (row["updated"], topic["updated"])), default=None)
@@ -205,8 +256,13 @@ def _topics_table(console: Console, topics: list[dict[str, Any]], width: int, al
             console.print(f"… and {len(rest):,} more {'topic' if len(rest) == 1 else 'topics'}, "
                           f"{_size(sum(t['bytes'] for t in rest))}, {_count(sum(t['tokens'] for t in rest))} tokens"
                           f"{_problems(rest)}: --all to list them", soft_wrap=True)
-    if not all(topic["linked"] for topic in topics):
+    if not all(map(_linked, topics)):
         console.print("* not linked from the index")
+
+
+def _linked(topic: dict[str, Any]) -> bool:
+    """Linked from the index, or one of the host's dated notes, which need no link."""
+    return bool(topic["linked"] or topic.get("dated_note"))
 
 
 def _used_columns(rows: list[tuple[str, ...]]) -> list[int]:
@@ -223,7 +279,7 @@ def _rest(topics: list[dict[str, Any]], shown: list[dict[str, Any]]) -> list[dic
 def _problems(rest: list[dict[str, Any]]) -> str:
     """What a reader must not miss among the topics left out of the table."""
     counts = ((sum(t["over_budget"] for t in rest), "over budget"), (sum(t["expired"] for t in rest), "expired"),
-              (sum(not t["linked"] for t in rest), "not linked"))
+              (sum(not _linked(t) for t in rest), "not linked"))
     found = [f"{n:,} {what}" for n, what in counts if n]
     return f" ({', '.join(found)})" if found else ""
 
@@ -273,15 +329,17 @@ def _context_table(console: Console, files: list[dict[str, Any]]) -> None:
     console.print(table)
 
 
-def _bootstrap_table(console: Console, boot: dict[str, Any]) -> None:
-    console.print(f"OpenClaw injects these files in this order: {boot['used']:,} of {boot['total']:,} characters "
-                  f"in all; MEMORY.md may take {boot['memory_chars']:,}.")
+def _bootstrap_table(console: Console, boot: dict[str, Any], tokenizer: str) -> None:
+    console.print(f"OpenClaw injects these files in this order into every request: {boot['used']:,} of "
+                  f"{boot['total']:,} characters in all, {boot['tokens']:,} tokens ({tokenizer}); MEMORY.md may "
+                  f"take {boot['memory_chars']:,}.")
     table = Table(title="Bootstrap files", title_justify="left")
-    for column in ("file", "raw", "injected", "cause"):
-        table.add_column(column, justify="right" if column in ("raw", "injected") else "left")
+    for column in ("file", "raw", "injected", "tokens", "cause"):
+        table.add_column(column, justify="right" if column in ("raw", "injected", "tokens") else "left")
     for row in boot["files"]:
         style = "" if row["cause"] in ("ok", "not present") else "bold red"
-        table.add_row(row["name"], _n(row["raw"]), _n(row["injected"]), Text(row["cause"], style=style))
+        table.add_row(row["name"], _n(row["raw"]), _n(row["injected"]), _n(row["tokens"]),
+                      Text(row["cause"], style=style))
     console.print(table)
 
 
@@ -299,7 +357,8 @@ def render_fleet_text(reports: list[dict[str, Any]], color: bool = False, width:
         tightest = min(rooms, key=lambda item: item[1]["left"] / item[1]["limit"]) if rooms else None
         room = Text.assemble(f"{tightest[0]}: ", _room(tightest[1])) if tightest else _room(None)
         cap = Text("cut", style="bold red") if index["load_cap"]["capped"] else Text("ok", style="green")
-        table.add_row(report["home"], _n(index["lines"]), _n(index["tokens"]), room, cap,
+        lines = index["counted_lines"] if index.get("counted_as") else index["lines"]  # as the headroom counts
+        table.add_row(report["home"], _n(lines), _n(index["tokens"]), room, cap,
                       _n(len(report["topics"])), _n(report["totals"]["on_demand_tokens"]))
     console.print(table)
     return buffer.getvalue()

@@ -195,12 +195,14 @@ class Packer:
         self.entries.append(entry)
 
 
-def _lines_text(lines: list[str], ranges: list[tuple[int, int]], path: str) -> str:
+def _lines_text(lines: list[str], doc: Doc, cap: CapResult) -> str:
+    """The lines the host loads, with a note where it drops a run between them (a head and tail cap)."""
     out: list[str] = []
-    for i, (first, last) in enumerate(ranges):
-        if i:
-            gap = (ranges[i - 1][1] + 1, first - 1)
-            out.append(f"<!-- memctl: lines {gap[0]}–{gap[1]} of {path} not loaded (load cap) -->\n")
+    before = {run.last_line + 1: run for run in doc.dropped(cap)}
+    for i, (first, last) in enumerate(cap.loaded):
+        run = before.get(first)
+        if i and run is not None:
+            out.append(f"<!-- memctl: lines {run.first_line}–{run.last_line} of {doc.rel} not loaded (load cap) -->\n")
         out.extend(lines[first - 1 : last])
     return "".join(out)
 
@@ -225,7 +227,7 @@ def _pack_index(p: Packer) -> None:
     cap = home.index_cap
     lines = split_lines(doc.text)
     ranges = list(cap.loaded)
-    text = _lines_text(lines, ranges, doc.rel)
+    text = _lines_text(lines, doc, cap)
     if cap.notice:  # what the host itself adds when it cuts, so the bundle reads as the host's prompt
         text += ("" if not text or text.endswith("\n") else "\n") + "\n" + cap.notice + "\n"
     entry = Entry(doc.rel, ["index"], text, truncated=cap.capped)

@@ -5,12 +5,15 @@ The report is plain data; its JSON form is documented in docs/commands.md and ke
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from memctl.hosts import CapResult, index_sizes, injection
-from memctl.model.home import Doc, MemoryHome, Part, display_path
+from memctl.commands.notes import dated_notes
+from memctl.hosts import CapResult, counted_as, index_sizes, injection
+from memctl.model.home import Doc, Dropped, MemoryHome, Part, display_path
+from memctl.text import utf16_len
 
 REPORT_VERSION = 1
 
@@ -42,7 +45,7 @@ def _part(part: Part, total_tokens: int, cap: CapResult) -> dict[str, Any]:
     }
 
 
-def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
+def _topic(home: MemoryHome, doc: Doc, today: date, notes: frozenset[str]) -> dict[str, Any]:
     fm = doc.front_matter
     budget = home.config.budgets.topic_tokens
     return {
@@ -53,6 +56,7 @@ def _topic(home: MemoryHome, doc: Doc, today: date) -> dict[str, Any]:
         "budget": budget,
         "over_budget": bool(budget and doc.tokens > budget),
         "linked": doc.rel in home.linked,
+        "dated_note": doc.rel in notes,  # one of the host's dated notes: no link expected
         "always": home.is_always(doc),
         "machine_written": fm.machine_written,
         "skills": list(fm.skills),
@@ -85,23 +89,25 @@ def build_status(home: MemoryHome, today: date,
     loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
     topics = []
     weeks = _weeks_of_dated(home)
+    notes = dated_notes(home)
     for number, doc in enumerate(home.topics, 1):
         if number % 512 == 1:  # the next topics counted together (on threads, cold), the progress kept moving
             home.count_tokens(home.topics[number - 1 : number + 511])
         if progress is not None:
             progress("counting tokens", number, len(home.topics))
         week = weeks.get(doc.rel)
-        topics.append({**_topic(home, doc, today), **({"week": week} if week else {})})
-    always = [t for t in topics if t["always"]]
+        topics.append({**_topic(home, doc, today, notes), **({"week": week} if week else {})})
     always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
     cut = index.first_cut(cap)
+    dropped = index.dropped(cap)
     boot = _bootstrap(home)
     context = _context(home)
-    context_tokens = sum(f["total_tokens"] for f in context["files"] if f["skill"] is None)
     if boot is not None:
         always_loaded_chars = headroom(boot["used"], boot["total"])
     else:
         always_loaded_chars = headroom(always_chars, budgets.total_chars) or {"used": always_chars}
+    every_request = _every_request(home, cap, loaded_tokens, boot, context)
+    context_tokens = sum(row["tokens"] for row in every_request if row["kind"] == "context")
     return {
         "version": REPORT_VERSION,
         "home": home.shown,
@@ -116,6 +122,8 @@ def build_status(home: MemoryHome, today: date,
             "chars": index.chars,
             "units": sizes["units"],
             "tokens": index.tokens,
+            "counted_lines": sizes["lines"],
+            "counted_as": counted_as(home.config.budgets),
             "headroom": {
                 "lines": headroom(sizes["lines"], budgets.index_max_lines),
                 "units": headroom(sizes["units"], budgets.index_max_units),
@@ -130,24 +138,58 @@ def build_status(home: MemoryHome, today: date,
                 "loaded_lines": cap.loaded_lines_total,
                 "loaded_tokens": loaded_tokens,
                 "cut_section": (cut.heading or part_kind(cut)) if cut else None,
-                "cut_line": cut.start_line + cap.lines_loaded_in(cut) if cut else None,
+                "cut_line": dropped[0].first_line if dropped else None,
+                "dropped": [_dropped(run, cap) for run in dropped],
             },
             "sections": [_part(p, index.tokens, cap) for p in index.parts],
         },
         "topics": topics,
         "archive": {"files": len(home.archived), "tokens": sum(d.tokens for d in home.archived)},
         "totals": {
-            "always_loaded_tokens": loaded_tokens + sum(t["tokens"] for t in always) + context_tokens,
+            "always_loaded_tokens": sum(row["tokens"] for row in every_request),
             "context_tokens": context_tokens,
             "on_demand_tokens": sum(t["tokens"] for t in topics if not t["always"]),
             "archived_tokens": sum(d.tokens for d in home.archived),
             "always_loaded_chars": always_loaded_chars,
+            "always_loaded": every_request,
         },
         "bootstrap": boot,
         "context": context,
         "problems": problems(home),
         "warnings": home.warnings() + context["problems"],
     }
+
+
+def _dropped(run: Dropped, cap: CapResult) -> dict[str, Any]:
+    """A run of the index's lines the host does not load, and the sections it takes lines from."""
+    return {"first_line": run.first_line, "last_line": run.last_line, "lines": run.lines,
+            "sections": [{"kind": part_kind(p), "heading": p.heading, "start_line": p.start_line,
+                          "end_line": p.end_line, "loaded": cap.state_of(p), "dropped_lines": run.lines_in(p)}
+                         for p in run.parts]}
+
+
+def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: dict[str, Any] | None,
+                   context: dict[str, Any]) -> list[dict[str, Any]]:
+    """What every request carries, file by file: the files the host injects with the index (OpenClaw's
+    bootstrap files, each as it injects it, the index among them), else the part of the index the
+    host loads; the topics loaded always; the context files (a SKILL.md only with its skill)."""
+    rows: list[dict[str, Any]] = []
+    injected: set[str] = set()
+    if boot is not None:
+        for row in boot["files"]:
+            if row["injected"]:
+                injected.add(os.path.realpath(os.path.join(home.root, row["name"])))
+                rows.append({"path": row["name"], "kind": "bootstrap", "chars": row["injected"],
+                             "tokens": row["tokens"]})
+    index = home.index
+    if os.path.realpath(index.path) not in injected and (boot is None or cap.loaded):
+        chars = sum(utf16_len(index.line(n)) for first, last in cap.loaded for n in range(first, last + 1))
+        rows.append({"path": index.rel, "kind": "index", "chars": chars, "tokens": loaded_tokens})
+    rows += [{"path": doc.rel, "kind": "topic", "chars": utf16_len(doc.text), "tokens": doc.tokens}
+             for doc in home.topics if home.is_always(doc)]
+    rows += [{"path": f["path"], "kind": "context", "chars": None, "tokens": f["total_tokens"]}
+             for f in context["files"] if f["skill"] is None and os.path.realpath(f["path"]) not in injected]
+    return rows
 
 
 def _context(home: MemoryHome) -> dict[str, Any]:
@@ -163,12 +205,17 @@ def _context(home: MemoryHome) -> dict[str, Any]:
 
 
 def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:
-    """OpenClaw's bootstrap files, as `openclaw doctor` lists them: raw and injected sizes, and why."""
+    """OpenClaw's bootstrap files, as `openclaw doctor` lists them: raw and injected sizes, and why;
+    and what each costs in tokens, counted on the text as the host injects it (a cut file's head,
+    the marker and its tail)."""
     boot = injection(home)
     if boot is None:
         return None
+    files = [{"name": f.name, "raw": f.raw, "injected": f.injected, "cause": f.cause,
+              "tokens": home.counter.count(f.text) if f.text else 0}
+             for f in boot.files]
     return {"total": boot.total, "used": boot.used, "memory_chars": boot.memory_chars,
-            "files": [{"name": f.name, "raw": f.raw, "injected": f.injected, "cause": f.cause} for f in boot.files]}
+            "tokens": sum(f["tokens"] for f in files), "files": files}
 
 
 def problems(home: MemoryHome) -> list[dict[str, Any]]:

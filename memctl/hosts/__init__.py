@@ -32,9 +32,15 @@ CAPS: dict[str, Cap] = {c.mode: c for c in (claude_code.CAP, openclaw.CAP, volut
 # The JSON a hook prints, by the host that reads it (`Host.hook_shape`).
 HOOK_ANSWERS: dict[str, Callable[[str, str], str]] = {claude_code.NAME: claude_code.hook_answer,
                                                        volute.NAME: volute.hook_answer}
+# How a load cap with `trimmed_sizes` counts the index's lines and units, by its mode.
+COUNTED_AS = {claude_code.CAP.mode: "as Claude Code counts them: front matter and HTML comments stripped, "
+                                    "the rest trimmed"}
+# A host's first-class notes besides its dated notes (`Host.dated`, which `rollup` folds): files it
+# writes by date that no index links to, and that `rollup` leaves alone (Volute's dreams).
+NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "apply_cap",
-           "describe", "detect", "host", "index_cap", "index_sizes", "injection"]
+           "counted_as", "describe", "detect", "host", "index_cap", "index_sizes", "injection", "notes"]
 
 
 def host(name: str) -> Host:
@@ -73,6 +79,19 @@ def index_cap(home: Home) -> CapResult:
     injected = injection(home)
     file_chars = injected.memory_chars if injected is not None else None
     return apply_cap(home.index, home.config.budgets, home.counter, file_chars)
+
+
+def counted_as(budgets: Budgets) -> str | None:
+    """How the host counts the index's lines and UTF-16 units when that is not the file as it is
+    (`index_sizes`), in words; None when it counts the file."""
+    cap = CAPS[budgets.load_cap_mode]
+    return COUNTED_AS.get(cap.mode, "as the host counts them") if cap.trimmed_sizes else None
+
+
+def notes(host: Host) -> tuple[str, ...]:
+    """Globs of the host's dated notes, journals and dreams: first-class files it writes by date,
+    which no index is expected to link (lint's MEM302 passes over those with a date for a name)."""
+    return (*host.dated, *NOTES.get(host.name, ()))
 
 
 def index_sizes(home: Home) -> dict[str, int]:

@@ -43,6 +43,15 @@ class Injection:
     raw: int | None  # characters on disk (UTF-16, end trimmed); None when missing or unreadable
     injected: int  # characters that reach the prompt
     cause: str  # ok, truncated, starved by the total, missing, not present, empty, unreadable
+    text: str = ""  # what reaches the prompt: the file (end trimmed), its head and tail, or the marker
+    head: int = 0  # when the file is cut: the characters kept from its head...
+    tail: int = 0  # ...and from its tail (the middle, raw - head - tail of them, is dropped)
+    dropped_lines: tuple[int, int] | None = None  # when cut: the first and last line holding a dropped character
+
+    @property
+    def cut(self) -> bool:
+        """Whether the host injects less of the file than it holds (truncated, or starved)."""
+        return self.raw is not None and self.injected < self.raw
 
 
 @record
@@ -71,34 +80,39 @@ def bootstrap(root: str, index: Doc, budgets: Budgets, workspace: str | None = N
                 if name in OPTIONAL:
                     rows.append(Injection(name, None, 0, "not present"))
                     continue
-                marker = min(len(f"[MISSING] Expected at: {os.path.join(seen_at, name)}"), remaining)
-                remaining -= marker
-                rows.append(Injection(name, None, marker, "missing"))
+                marker = utf16_head(f"[MISSING] Expected at: {os.path.join(seen_at, name)}", remaining)
+                remaining -= utf16_len(marker)
+                rows.append(Injection(name, None, utf16_len(marker), "missing", marker))
                 continue
             try:
                 text = read_text(path, name)
             except InputError:
                 rows.append(Injection(name, None, 0, "unreadable"))
                 continue
-        raw = utf16_len(text.rstrip())
+        text = text.rstrip()  # trimEnd()
+        raw = utf16_len(text)
         if not raw:
             rows.append(Injection(name, 0, 0, "empty"))
             continue
         if remaining < MIN_FILE_BUDGET:
-            rows.append(Injection(name, raw, 0, "starved by the total"))
+            rows.append(Injection(name, raw, 0, "starved by the total", dropped_lines=(1, text.count("\n") + 1)))
             continue
         cap = min(per_file, remaining)
         if name == index.rel:
             memory_chars = cap
         if raw <= cap:
-            injected, cause = raw, "ok"
+            row = Injection(name, raw, raw, "ok", text)
         else:
             head, tail = openclaw_trim(raw, name, cap, budgets.head_percent or 0, budgets.tail_percent or 0)
-            injected = min(cap, head + tail + len(f"\n[...truncated, read {name} for full content...]\n"
-                                                  f"…(truncated {name}: kept {head}+{tail} chars of {raw})…\n") + 2)
-            cause = "truncated" if cap == per_file else "starved by the total"
-        remaining -= injected
-        rows.append(Injection(name, raw, injected, cause))
+            head_text, tail_text = utf16_head(text, head), utf16_tail(text, tail)
+            kept = head_text + "\n" + _marker(name, head, tail, raw) + "\n" + tail_text
+            kept = utf16_head(kept, cap)  # clamped to the budget when even the marker does not fit
+            middle = text[len(head_text) : len(text) - len(tail_text)]
+            first = head_text.count("\n") + 1
+            row = Injection(name, raw, utf16_len(kept), "truncated" if cap == per_file else "starved by the total",
+                            kept, head, tail, (first, first + middle[:-1].count("\n")))
+        remaining -= row.injected
+        rows.append(row)
     return Bootstrap(tuple(rows), total, total - remaining, memory_chars)
 
 
@@ -109,6 +123,12 @@ def describe(budgets: Budgets) -> str:
             f"(head {budgets.head_percent}% and tail {budgets.tail_percent}% kept)")
 
 
+def _marker(name: str, head: int, tail: int, length: int) -> str:
+    """What OpenClaw puts between the head and the tail it keeps of a file (joined to them by a newline each)."""
+    return (f"\n[...truncated, read {name} for full content...]\n"
+            f"…(truncated {name}: kept {head}+{tail} chars of {length})…\n")
+
+
 def openclaw_trim(length: int, name: str, max_chars: int, head_percent: int, tail_percent: int) -> tuple[int, int]:
     """Characters OpenClaw keeps from the head and the tail of a file of `length` over `max_chars`.
 
@@ -116,8 +136,7 @@ def openclaw_trim(length: int, name: str, max_chars: int, head_percent: int, tai
     rounds; the head and tail then share what is left, by their percentages.
     """
     def marker(head: int, tail: int) -> int:
-        return len(f"\n[...truncated, read {name} for full content...]\n"
-                   f"…(truncated {name}: kept {head}+{tail} chars of {length})…\n") + 2
+        return len(_marker(name, head, tail, length)) + 2
 
     head = tail = 0
     for _ in range(3):
@@ -130,6 +149,25 @@ def openclaw_trim(length: int, name: str, max_chars: int, head_percent: int, tai
         else:
             head = max(0, head - over)
     return head, tail
+
+
+def utf16_head(text: str, units: int) -> str:
+    """The longest start of `text` within `units` UTF-16 code units (a surrogate pair is not split)."""
+    if text.isascii() or utf16_len(text) <= units:
+        return text[:max(units, 0)]
+    used = 0
+    for i, char in enumerate(text):
+        used += 2 if ord(char) > 0xFFFF else 1
+        if used > units:
+            return text[:i]
+    return text
+
+
+def utf16_tail(text: str, units: int) -> str:
+    """The longest end of `text` within `units` UTF-16 code units."""
+    if units <= 0:
+        return ""
+    return utf16_head(text[::-1], units)[::-1]
 
 
 

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 NAME = "volute"
 CONFIG = ".config/config.json"
+# Written by the dreaming skill, one a night it dreams, and listed on waking by the files' own
+# names: first-class notes, but not `dated` (rollup would fold them under other names).
+DREAMS = ("memory/dreams/*.md",)
 
 
 def describe(budgets: Budgets) -> str:

@@ -55,6 +55,37 @@ class Part:
 
 
 @record
+class Dropped:
+    """A run of a file's lines that its host does not load, and the parts (front matter, preamble,
+    sections) with lines in it: each one is not loaded in full."""
+
+    first_line: int  # 1-based, inclusive
+    last_line: int
+    parts: tuple[Part, ...]
+
+    @property
+    def lines(self) -> int:
+        return self.last_line - self.first_line + 1
+
+    def lines_in(self, part: Part) -> int:
+        """How many of the part's lines lie in this run."""
+        return max(0, min(self.last_line, part.end_line) - max(self.first_line, part.start_line) + 1)
+
+
+def unloaded_runs(loaded: Sequence[tuple[int, int]], total: int) -> list[tuple[int, int]]:
+    """The runs of lines 1..`total` outside the `loaded` ranges (1-based, inclusive): what a head
+    cap drops at the end, a head-and-tail cap in the middle."""
+    runs, line = [], 1
+    for first, last in sorted(loaded):
+        if first > line:
+            runs.append((line, first - 1))
+        line = max(line, last + 1)
+    if line <= total:
+        runs.append((line, total))
+    return runs
+
+
+@record
 class FrontMatter:
     title: str | None = None
     summary: str | None = None
@@ -159,6 +190,13 @@ class Doc:
     def first_cut(self, cap: CapResult) -> Part | None:
         """The part a head cap cuts through, or the first part it drops whole."""
         return next((p for p in self.parts if cap.state_of(p) != "full"), None)
+
+    def dropped(self, cap: CapResult) -> tuple[Dropped, ...]:
+        """What the host does not load of this file, run by run: the one place `status`, `lint`
+        (MEM205) and `assemble` learn it from. A head cap drops one run at the end; a head and
+        tail cap (OpenClaw) one in the middle, so the sections after it load again."""
+        return tuple(Dropped(first, last, tuple(p for p in self.parts if p.start_line <= last and p.end_line >= first))
+                     for first, last in unloaded_runs(cap.loaded, self.lines))
 
     @cached_property
     def blocks(self) -> tuple[tuple[int, int, str], ...]:

@@ -5,6 +5,6 @@ Importing the rule modules here registers their rules; the registry itself impor
 
 from memctl.commands.lint.engine import Diagnostic, LintOptions, lint_home
 from memctl.commands.lint.registry import all_rules
-from memctl.commands.lint.rules import content, index, links, suppression, topics  # noqa: F401  (they register)
+from memctl.commands.lint.rules import content, index, injected, links, suppression, topics  # noqa: F401  (they register)
 
 __all__ = ["Diagnostic", "LintOptions", "all_rules", "lint_home"]

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
-from memctl.hosts import index_sizes
+from memctl.hosts import CapResult, index_sizes
+from memctl.model.home import Dropped, Part
 from memctl.text import split_lines, utf16_len
 from memctl.words import plural
 
@@ -96,16 +97,43 @@ def index_past_load_cap(ctx: Context) -> Iterator[Finding]:
     The host cuts what overflows its load cap (Claude Code: 200 lines, then 25,000 UTF-16 code
     units; OpenClaw: 12,000 characters a file with the middle dropped, and what the bootstrap
     files before MEMORY.md leave of 60,000; Volute: hardCapTokens, 25,000 at chars/4). The finding
-    names the first section that is lost, in whole or in part.
+    points at the first line that is dropped and names the lines and the sections not loaded in
+    full: for a head cap everything from there on, for OpenClaw's head and tail only the middle
+    (the sections after it load again), as `status` and `assemble` say.
     """
     home = ctx.home
     cap = home.index_cap
-    cut = home.index.first_cut(cap)
-    if cut is not None:
-        line = cut.start_line + cap.lines_loaded_in(cut)
-        name = cut.heading or ("front matter" if cut.level < 0 else "the preamble")
-        after = len(home.index.parts) - home.index.parts.index(cut) - 1
-        lost = (f"section {name!r} and {plural(after, 'section')} after it are" if after
-                else f"section {name!r} is")
-        yield Finding(home.index.rel, line, 1, f"the host's load cap ({cap.description}) cuts the index here: "
-                      f"{lost} not loaded in full")
+    index = home.index
+    for run in index.dropped(cap):
+        if not run.parts:
+            continue
+        span = f"line {run.first_line}" if run.lines == 1 else f"lines {run.first_line}–{run.last_line}"
+        yield Finding(index.rel, run.first_line, 1, f"the host's load cap ({cap.description}) drops {span} of "
+                      f"the index: {_lost(run, cap, run.last_line == index.lines)} not loaded in full")
+
+
+MOST_NAMED = 5  # sections named in a MEM205 message; the rest are counted
+
+
+def _lost(run: Dropped, cap: CapResult, to_the_end: bool) -> str:
+    """The sections a dropped run takes lines from, in words (`… are` or `… is`)."""
+    def name(part: Part) -> str:
+        return repr(part.heading) if part.heading else ("front matter" if part.level < 0 else "the preamble")
+
+    first = run.parts[0]
+    if to_the_end:  # a head cap: the first section cut, and every one after it
+        after = len(run.parts) - 1
+        named = f"section {name(first)}" if first.heading else name(first)
+        return f"{named} and {plural(after, 'section')} after it are" if after else f"{named} is"
+
+    def shown(part: Part) -> str:
+        return name(part) + (f" ({run.lines_in(part)} of its {part.lines} lines)"
+                             if cap.state_of(part) == "partial" else "")
+
+    names = [shown(part) for part in run.parts[:MOST_NAMED]]
+    if len(run.parts) > MOST_NAMED:
+        names.append(f"{plural(len(run.parts) - MOST_NAMED, 'more section')}")
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    many = len(run.parts) > 1
+    kind = ("sections " if many else "section ") if all(part.heading for part in run.parts) else ""
+    return f"{kind}{listed} {'are' if many else 'is'}"

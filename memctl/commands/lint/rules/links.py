@@ -36,10 +36,16 @@ def unindexed_topic(ctx: Context) -> Iterator[Finding]:
     """A topic file that the index does not link to.
 
     The agent only learns a topic exists from the index; an unlinked topic is loaded only when a
-    skill names it. Link it from the index, or archive it.
+    skill names it. Link it from the index, or archive it. The host's dated notes are not topics
+    and never need a link: files named by a date (`2026-11-14.md`, `2026-11-14-gig.md`,
+    `2026-W46.md`) in its daily-note, journal and dream folders (OpenClaw's `memory/`, Volute's
+    `memory/journal/` and `memory/dreams/`, or the config's `rollup` globs).
     """
+    from memctl.commands.notes import dated_notes
+
+    notes = dated_notes(ctx.home)
     for doc in ctx.home.topics:
-        if doc.rel not in ctx.home.linked:
+        if doc.rel not in ctx.home.linked and doc.rel not in notes:
             yield Finding(doc.rel, 1, 1, f"{doc.rel} is not linked from {ctx.home.index.rel}")
 
 
