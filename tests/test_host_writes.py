@@ -67,6 +67,89 @@ def cli():
     return invoke
 
 
+# --- CC3 and Volute: split writes each host's topic layout --------------------------------------
+
+
+def test_split_writes_claude_code_topics_flat_with_its_front_matter(claude, cli):
+    _, _, memory = claude
+    result = cli("split", str(memory), "--apply")
+    assert result.exit_code == 0
+    assert "  § User (lines 3–10, ~165 tokens) → user.md (create)\n" in result.stdout
+    assert not (memory / "topics").exists()
+    assert (memory / "user.md").read_text().startswith(
+        "---\nname: User\ndescription: Dana's role — staff engineer on billing; owns invoicing + dunning, on-call "
+        "every 4th week\ntype: user\n---\n## User\n")
+    kinds = {name: load_home(memory).find_topic(name).front_matter.kind
+             for name in ("user", "feedback", "reference", "incidents-postmortems", "people")}
+    assert kinds == {"user": "user", "feedback": "feedback", "reference": "reference",
+                     "incidents-postmortems": "project", "people": "project"}
+    index = (memory / "MEMORY.md").read_text()
+    assert "\n- [User](user.md) — Dana's role — staff engineer on billing; owns invoicing + dunning, on-call every " \
+           "4th week (~201 tokens)\n" in index
+    assert all(len(line) < 150 for line in index.splitlines())
+    again = cli("split", str(memory))
+    assert again.exit_code == 0 and again.stdout.startswith("nothing to split")
+    lint = cli("lint", str(memory), "--select", "MEM101,MEM301")
+    assert lint.exit_code == 0, lint.stdout
+
+
+def test_split_writes_volute_topics_in_memory_topics(tmp_path, cli, monkeypatch):
+    shutil.copytree(HOMES / "volute" / "home", tmp_path / "home")
+    root = tmp_path / "home"
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-10")
+    result = cli("split", str(root), "--apply")
+    assert result.exit_code == 0
+    assert "  § Who's who (lines 5–11, ~90 tokens) → memory/topics/who-s-who.md (create, 1 link rewritten)\n" \
+        in result.stdout
+    assert not (root / "topics").exists()
+    topic = (root / "memory" / "topics" / "who-s-who.md").read_text()
+    assert topic.startswith("---\ntitle: Who's who\n") and "skills: [who-s-who]\nupdated: 2026-12-10\n" in topic
+    assert "- [Who's who](memory/topics/who-s-who.md) — " in (root / "MEMORY.md").read_text()
+    lint = cli("lint", str(root), "--select", "MEM301")
+    assert lint.exit_code == 0, lint.stdout  # the links that moved point where they pointed
+    assert cli("split", str(root)).stdout.startswith("nothing to split")
+
+
+@pytest.mark.parametrize("name", sorted(HOSTS))
+def test_every_host_names_its_topic_folder_and_front_matter(name):
+    from memctl.model.markdown import front_matter_text
+
+    host = HOSTS[name]
+    pairs = host.front_matter_of("Deploys: the runbook", "What we learned: rollbacks", "deploys", date(2026, 11, 23))
+    text = front_matter_text(pairs)
+    values, error, note = parse_front_matter(text.strip("-\n") + "\n", 2)
+    assert error is None and note is None  # what memctl writes, every YAML reader reads
+    assert (values.get("title") or values.get("name")) == "Deploys: the runbook"
+    assert (values.get("summary") or values.get("description")) == "What we learned: rollbacks"
+    assert host.topic_folder == {"claude-code": "", "volute": "memory/topics"}.get(name, "topics")
+
+
+BLOCKS = st.sampled_from([
+    "## Alpha\n", "## Beta\n", "## User\n", "# Title\n", "### deep\n", "text line: with a colon.\n", "- item\n", "\n",
+    "- [a link](topics/x.md) — to a topic\n", "see [b](b.md) and [up](memory/topics/c.md).\n",
+    "```\n## fenced\n```\n", "<!-- memctl-keep -->\n", "## 日本語\n", "no newline",
+])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(BLOCKS, max_size=20), st.sampled_from(["\n", "\r\n"]), st.sampled_from(["claude-code", "volute"]))
+def test_split_in_each_hosts_layout_conserves_and_is_stable(tmp_path_factory, blocks, newline, profile):
+    root = tmp_path_factory.mktemp("home")
+    text = "".join(blocks).replace("\n", newline)
+    (root / "MEMORY.md").write_bytes(text.encode())
+    home = load_home(root, overrides={"profile": profile})
+    now = datetime(2026, 11, 23, 12, tzinfo=timezone.utc)
+    result = plan_split(home, home.index, Options(), today=date(2026, 11, 23), now=now)  # verify() raises on a breach
+    if not result.moves:
+        return
+    assert all(m.dest.startswith(home.host.topic_folder) and m.dest.count("/") == home.host.topic_folder.count("/")
+               + bool(home.host.topic_folder) for m in result.moves)
+    apply_plan(home.root, result.write)
+    again = load_home(root, overrides={"profile": profile})
+    assert plan_split(again, again.index, Options(), today=date(2026, 11, 23), now=now).moves == ()
+    assert (root / result.archive).read_bytes() == text.encode()
+
+
 # --- CC5: front matter read as Claude Code reads it ---------------------------------------------
 
 
