@@ -150,6 +150,66 @@ def test_split_in_each_hosts_layout_conserves_and_is_stable(tmp_path_factory, bl
     assert (root / result.archive).read_bytes() == text.encode()
 
 
+# --- CC4: the link capture adds lands where the host loads the index ----------------------------
+
+
+def test_capture_links_the_lessons_inside_the_200_lines_claude_code_loads(claude, cli):
+    home, _, memory = claude
+    transcript = memory.parent / SESSION
+    result = cli("capture", str(memory), "--transcript", str(transcript), "--apply")
+    assert result.exit_code == 0
+    assert "  MEMORY.md: a link to lessons.md, which is new, at line 200\n" in result.stdout
+    assert result.stderr == (
+        "warning: MEMORY.md is cut by its host's load cap (lines 1–200 of 245 load): the link goes in at line 200, "
+        "inside what loads, and pushes line 200 ('- [Jira](reference_jira.md) — project BIL; components invoi…') "
+        "out of it; `memctl split` slims the index\n")
+    lines = (memory / "MEMORY.md").read_text().splitlines()
+    assert len(lines) == 246 and lines[199] == "- [Lessons](lessons.md) — lessons and decisions captured from sessions"
+    loaded = load_home(memory).index_cap
+    assert loaded.loaded == ((1, 200),)  # the host loads the link
+    assert (memory / "lessons.md").read_text().startswith(
+        "---\nname: Lessons\ndescription: lessons and decisions captured from sessions\ntype: project\n---\n"
+        "# Lessons\n")
+
+
+def test_capture_refuses_a_link_it_cannot_put_where_the_host_loads_it(tmp_path, cli):
+    prose = "".join(f"Note {n}: the build cache lives on the scratch disk.\n" for n in range(230))
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n" + prose + "- [Old](old.md) — past the cut\n")
+    (tmp_path / "old.md").write_text("# Old\n")
+    before = (tmp_path / "MEMORY.md").read_text()
+    result = cli("capture", str(tmp_path), "--profile", "claude-code", "--apply", "--format", "json",
+                 stdin="Lesson: pin the runner image.\n")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["added"] == 1 and data["index_linked"] is False and data["index_link_line"] is None
+    why = ("lessons.md is new, but no link to it was added to MEMORY.md: its host loads only lines 1–200 of 233, "
+           "and no place among the links there keeps a new line inside what loads; link it by hand within those "
+           "lines, or slim the index (`memctl split`)")
+    assert data["index_link_refused"] == why and result.stderr == f"warning: {why}\n"
+    assert (tmp_path / "MEMORY.md").read_text() == before
+    assert "- 2026-11-23 — Lesson: pin the runner image. (stdin, line 1)" in (tmp_path / "lessons.md").read_text()
+
+
+def test_capture_on_an_index_at_the_cap_puts_the_link_among_the_loaded_links(tmp_path, cli):
+    links = "".join(f"- [Topic {n}](t{n}.md) — a fact about topic {n}\n" for n in range(150))
+    notes = "".join(f"- note {n}\n" for n in range(48))
+    (tmp_path / "MEMORY.md").write_text(f"# Memory\n\n{links}{notes}")  # 200 lines: all load, a 201st would not
+    result = cli("capture", str(tmp_path), "--profile", "claude-code", "--apply", stdin="Decision: ship it.\n")
+    assert result.exit_code == 0 and "a link to lessons.md, which is new, at line 153" in result.stdout
+    lines = (tmp_path / "MEMORY.md").read_text().splitlines()
+    assert lines[152] == "- [Lessons](lessons.md) — lessons and decisions captured from sessions"
+    assert "pushes line 200 ('- note 47') out of it" in result.stderr
+
+
+def test_capture_on_an_uncapped_index_still_appends_at_its_end(tmp_path, cli):
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [Debugging](debugging.md)\n\nLoose note.\n")
+    result = cli("capture", str(tmp_path), "--profile", "generic", "--apply", stdin="Lesson: x then y.\n")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert (tmp_path / "MEMORY.md").read_text().endswith(
+        "Loose note.\n- [Lessons](topics/lessons.md) — lessons and decisions captured from sessions\n")
+    assert (tmp_path / "topics" / "lessons.md").read_text().startswith("# Lessons\n")  # no front matter: not Claude's
+
+
 # --- CC5: front matter read as Claude Code reads it ---------------------------------------------
 
 
@@ -203,3 +263,34 @@ def test_quoting_is_claude_codes_and_leaves_quoted_and_plain_lines_alone():
     assert quoted == 'a: "b: c"\nb: \'q: x\'\nc: plain\nd: "x # y"\n  e: f: g\n'
     assert [(n, key) for n, key, _ in lines] == [(0, "a"), (3, "d")]
     assert simple_front_matter('a: "b: c"\n') == {"a": "b: c"}
+
+
+# --- OpenClaw #9: time-stamped daily notes ------------------------------------------------------
+
+
+def test_capture_reads_openclaw_daily_notes_with_a_time_before_the_label(tmp_path, cli, monkeypatch):
+    shutil.copytree(HOMES / "openclaw" / "workspace", tmp_path / "ws")
+    monkeypatch.chdir(tmp_path / "ws")
+    day = (tmp_path / "ws" / "memory" / "2026-11-14.md").read_text()
+    result = cli("capture", ".", stdin=day)
+    assert result.exit_code == 0
+    assert result.stdout.startswith(
+        "capture: 2 candidates from stdin (7 lines)\n"
+        "  + Decision: quote €450 + travel for weddings from now on, not €400\n"
+        "  + Lesson: the Roland TD-17 module forgets the click volume after a firmware update\n")
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("- 07:22 Decision: pin the image", ("Decision", "pin the image")),
+    ("07:22:10 Lesson: read the log", ("Lesson", "read the log")),
+    ("- 7:22pm Decision: late call", ("Decision", "late call")),
+    ("- 7:22 PM - Lesson: dash after", ("Lesson", "dash after")),
+    ("- 07:22 — **Root cause:** the fan", ("Root cause", "the fan")),
+    ("* [x] 09:10 Remember: the key", ("Remember", "the key")),
+    ("- 09:10 Sem asked about the weekend", None),
+    ("- 12:30 Invoice drafted; Lesson: not at the start", None),
+    ("- 2026-11-14 Decision: a date is not a time", None),
+])
+def test_a_time_stamp_before_the_label(line, found):
+    got = [(m, b) for _, m, b in marked(line + "\n")]
+    assert got == ([found] if found else [])

@@ -177,8 +177,10 @@ def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today:
     """The CapturePlan of the transcript's lessons into the home's lessons file (nothing written)."""
     from memctl.commands.capture import (
         find_candidates,
+        index_view,
         lesson_count,
         lessons_file,
+        lessons_front_matter,
         plan_capture,
         read_transcript,
         run_extractor,
@@ -191,7 +193,8 @@ def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today:
                                       options.timeout)
     else:
         candidates = find_candidates(source)
-    return plan_capture(home.root, lessons, source, candidates, today, (home.index.rel, home.index.text))
+    return plan_capture(home.root, lessons, source, candidates, today, index_view(home),
+                        lessons_front_matter(home, lessons, today))
 
 
 def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, today: date, now: datetime,
@@ -217,6 +220,7 @@ def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, to
         apply_plan(home.root, WritePlan((*lessons, *snapshot.changes)), "hook pre-compact")
     if lessons and captured is not None:
         done.append(f"captured {plural(len(captured.added), 'new lesson')} into {captured.lessons}")
+        done += captured.warnings  # a credential dropped; a link to a new lessons file the index could not take
     if snapshot.changes:
         folder = snapshot.changes[0].rel.split("/")[2]
         done.append(f"snapshot of {plural(len(snapshot.changes), 'changed file')} in {SNAPSHOTS}/{folder}/")
