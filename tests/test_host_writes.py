@@ -67,6 +67,154 @@ def cli():
     return invoke
 
 
+# --- CC1: `hook install` for an auto-memory folder edits the project's settings ------------------
+
+
+def test_hook_install_in_the_project_edits_the_projects_settings(claude, cli, monkeypatch):
+    home, project, memory = claude
+    user_settings = (home / ".claude" / "settings.json").read_text()
+    monkeypatch.chdir(project)
+    target = project / ".claude" / "settings.json"
+    shown = cli("hook", "install", str(memory))
+    assert shown.exit_code == 0
+    assert shown.stdout.startswith(f"--- a/{target}\n")
+    assert shown.stderr.splitlines()[0] == (
+        f"hook install: the project settings of {project} (the current folder's project, whose auto memory this "
+        f"is): {target}")
+    assert shown.stderr.splitlines()[-1] == f"would add UserPromptSubmit, SessionStart, PreCompact to {target}; " \
+                                            "--apply writes it"
+    written = cli("hook", "install", str(memory), "--apply")
+    assert written.exit_code == 0 and f"added UserPromptSubmit, SessionStart, PreCompact to {target}" in written.stderr
+    settings_now = json.loads(target.read_text())
+    assert settings_now["hooks"]["PostToolUse"][0]["hooks"][0]["command"] == "just fmt-changed"  # theirs stays
+    assert f"hook user-prompt {memory}" in settings_now["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"]
+    assert (home / ".claude" / "settings.json").read_text() == user_settings  # the user's settings untouched
+
+
+def test_hook_install_from_a_subfolder_or_elsewhere_finds_the_project(claude, cli, monkeypatch, tmp_path):
+    _, project, memory = claude
+    target = project / ".claude" / "settings.json"
+    monkeypatch.chdir(project / "billing")  # inside the repository: its git root is the project
+    inside = cli("hook", "install", str(memory))
+    assert inside.exit_code == 0 and inside.stdout.startswith(f"--- a/{target}\n")
+    monkeypatch.chdir(tmp_path)  # elsewhere: the folder name read back along the folders that are there
+    elsewhere = cli("hook", "install", str(memory))
+    assert elsewhere.exit_code == 0 and elsewhere.stdout.startswith(f"--- a/{target}\n")
+    assert elsewhere.stderr.splitlines()[0] == (
+        f"hook install: the project settings of {project} (the folder whose path gives the name {slug_of(project)}, "
+        f"whose auto memory this is): {target}")
+
+
+def test_hook_install_says_what_to_do_when_the_project_cannot_be_told(claude, cli, monkeypatch, tmp_path):
+    home, _, memory = claude
+    projects = memory.parent.parent
+    monkeypatch.chdir(tmp_path)
+    lost = projects / "-nowhere-at-all" / "memory"
+    shutil.copytree(memory, lost)
+    result = cli("hook", "install", str(lost))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"error: {lost}: is the auto memory of the project whose path gives the name -nowhere-at-all, and neither "
+        f"the current folder's project ({tmp_path}, which gives {slug_of(tmp_path)}) nor any folder on this machine "
+        "gives it: run `memctl hook install` in the project, or pass --settings FILE or --scope user\n")
+    (tmp_path / "a-b").mkdir()
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    twice = projects / slug_of(tmp_path / "a-b") / "memory"  # /…/a-b and /…/a/b give the same name
+    shutil.copytree(memory, twice)
+    result = cli("hook", "install", str(twice))
+    assert result.exit_code == 2 and "is the auto memory of one of 2 folders whose path gives the name" in result.stderr
+    assert f"({tmp_path / 'a'}/b, {tmp_path}/a-b)" in result.stderr
+    monkeypatch.chdir(tmp_path / "a-b")  # run in the project: no doubt left
+    settled = cli("hook", "install", str(twice))
+    assert settled.exit_code == 0
+    assert settled.stdout.startswith(f"--- /dev/null\n+++ b/{tmp_path / 'a-b'}/.claude/settings.json\n")
+
+
+def test_hook_install_user_scope_honours_claude_config_dir(claude, cli, monkeypatch, tmp_path):
+    _, project, memory = claude
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "cfg"))
+    result = cli("hook", "install", str(memory), "--scope", "user")
+    target = tmp_path / "cfg" / "settings.json"
+    assert result.exit_code == 0 and result.stdout.startswith("--- /dev/null\n")
+    assert result.stderr.splitlines()[0] == f"hook install: the user settings: {target}"
+
+
+def test_hook_install_for_a_worktree_edits_the_main_repository(tmp_path, cli, monkeypatch):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    main = tmp_path / "repo"
+    main.mkdir()
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", str(main)], check=True)
+    subprocess.run([*git, "-C", str(main), "commit", "-q", "--allow-empty", "-m", "x"], check=True)
+    subprocess.run([*git, "-C", str(main), "worktree", "add", "-q", str(tmp_path / "wt")], check=True)
+    memory = tmp_path / "home" / ".claude" / "projects" / slug_of(main) / "memory"
+    memory.mkdir(parents=True)
+    (memory / "MEMORY.md").write_text("# Memory\n")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+    monkeypatch.chdir(tmp_path / "wt")
+    assert cc.git_root(str(tmp_path / "wt")) == str(main)  # all worktrees share the main one's auto memory
+    result = cli("hook", "install", str(memory))
+    assert result.exit_code == 0 and result.stdout.startswith(f"--- /dev/null\n+++ b/{main}/.claude/settings.json")
+
+
+@pytest.mark.parametrize(("path", "made"), [
+    ("/Users/foo/my-project", "-Users-foo-my-project"),  # the example in Claude Code's source
+    ("/tmp/aq-spike-deny.4kpu", "-tmp-aq-spike-deny-4kpu"),  # a transcript path seen in a hook's input
+    ("/home/dana/src/my_app v2", "-home-dana-src-my-app-v2"),
+    ("/home/dana/Zürich/😀", "-home-dana-Z-rich---"),  # é one UTF-16 unit, an emoji two
+])
+def test_the_slug_is_claude_codes(path, made):
+    assert cc.slug(path) == made and cc.slug_matches(made, path)
+
+
+def test_a_long_slug_is_matched_by_its_first_200_characters():
+    path = "/" + "/".join(["segment-of-a-long-path"] * 12)
+    made = cc.slug(path)
+    assert len(made) > 200
+    assert cc.slug_matches(made[:200] + "-1f3k9z", path) and not cc.slug_matches(made[:200], path)
+    assert cc.decode_slug(made[:200] + "-1f3k9z") == []  # cut, with a hash: not read back
+
+
+# --- CC2: a hook with no PATH reads the project's auto memory -----------------------------------
+
+
+def hook(*args: str, stdin: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k != "CLAUDE_CONFIG_DIR"}
+    return subprocess.run([sys.executable, "-m", "memctl", "hook", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, env={**clean, "MEMCTL_TODAY": "2026-11-23", **env}, timeout=60)
+
+
+def test_hook_without_path_reads_the_auto_memory_of_the_inputs_project(claude):
+    home, project, _ = claude
+    prompt = json.dumps({"prompt": "What is the state of the billing v2 migration?", "cwd": str(project),
+                         "hook_event_name": "UserPromptSubmit"})
+    result = hook("user-prompt", stdin=prompt, env={"HOME": str(home)})
+    assert result.returncode == 0 and result.stderr == ""
+    context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "<!-- billing_v2_migration.md, lines " in context
+    start = hook("session-start", stdin=json.dumps({"source": "startup", "cwd": str(project / "billing")}),
+                 env={"HOME": str(home)})
+    assert start.returncode == 0 and start.stderr == ""
+    assert "/memory/MEMORY.md is cut by the host" in json.loads(start.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_hook_without_path_honours_claude_config_dir(claude, tmp_path):
+    home, project, memory = claude
+    config = tmp_path / "elsewhere"
+    shutil.move(str(home / ".claude"), str(config))
+    prompt = json.dumps({"prompt": "billing v2 migration state", "cwd": str(project)})
+    found = hook("user-prompt", stdin=prompt, env={"HOME": str(home), "CLAUDE_CONFIG_DIR": str(config)})
+    assert found.returncode == 0 and "billing_v2_migration.md" in found.stdout and found.stderr == ""
+    missing = hook("user-prompt", stdin=prompt, env={"HOME": str(home)})  # ~/.claude has gone
+    assert missing.returncode == 0 and missing.stdout == ""
+    assert missing.stderr == (f"memctl hook user-prompt: {project}/MEMORY.md: no MEMORY.md in this home, and no host "
+                              "keeps memory for this project elsewhere (as Claude Code's auto memory in "
+                              "~/.claude/projects/) (nothing added)\n")
+
+
 # --- CC3 and Volute: split writes each host's topic layout --------------------------------------
 
 
