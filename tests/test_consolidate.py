@@ -227,7 +227,7 @@ def test_topic_with_broken_front_matter_is_left_alone_with_a_warning(copy_fixtur
     path.write_text(path.read_text().replace("title: Incidents", "title: [Incidents"))
     before = path.read_bytes()
     result = cli("consolidate", str(root), "--apply")
-    assert result.exit_code == 0 and "topics/incidents.md:3: front matter is not valid YAML" in result.stderr
+    assert result.exit_code == 0 and "topics/incidents.md:2: front matter is not valid YAML" in result.stderr
     assert path.read_bytes() == before
 
 

@@ -81,7 +81,7 @@ def test_front_matter_is_its_own_part(tmp_path):
 def test_bad_front_matter_is_reported_with_its_line(tmp_path):
     doc = doc_of(tmp_path, "---\ntitle: T\nupdated: someday\n---\n# T\n")
     assert str(doc.front_matter.error) == "MEMORY.md:3: front matter updated must be a date, not 'someday'"
-    broken = doc_of(tmp_path, "---\ntitle: [unclosed\n---\n# T\n")
+    broken = doc_of(tmp_path, "---\n title: [unclosed\n---\n# T\n")  # indented: even Claude Code's retry fails
     assert broken.front_matter.error is not None and broken.front_matter.error.path == "MEMORY.md"
 
 

@@ -67,8 +67,10 @@ def capture(
     from memctl.commands.capture import (
         find_candidates,
         from_text,
+        index_view,
         lesson_count,
         lessons_file,
+        lessons_front_matter,
         plan_capture,
         plan_data,
         read_transcript,
@@ -98,7 +100,8 @@ def capture(
         else:
             candidates = find_candidates(source)
         def planned(home: MemoryHome) -> Any:
-            return plan_capture(home.root, lessons, source, candidates, today(), (home.index.rel, home.index.text))
+            return plan_capture(home.root, lessons, source, candidates, today(), index_view(home),
+                                lessons_front_matter(home, lessons, today()))
 
         plan = planned(home)
         if apply and plan.write.changes:  # an agent that wrote meanwhile: read again and plan again

@@ -118,20 +118,26 @@ def install(
     path: HomeArg = Path("."),
     host: Annotated[Host, typer.Option("--host", help="The host whose settings get the hooks.")] = CLAUDE_CODE,
     scope: Annotated[Scope, typer.Option(
-        "--scope", help="project: <project>/.claude/settings.json; user: ~/.claude/settings.json.")] = Scope.project,
+        "--scope", help="project: <project>/.claude/settings.json; user: ~/.claude/settings.json "
+                        "($CLAUDE_CONFIG_DIR/settings.json).")] = Scope.project,
     settings: Annotated[Path | None, typer.Option(
         "--settings", metavar="FILE", help="This settings file instead.")] = None,
     apply: Annotated[bool, typer.Option("--apply", help="Write the settings (without it, only the diff).")] = False,
 ) -> None:
     """Add memctl's three hooks to Claude Code's settings, keeping every other key and hook.
 
-    Prints the diff; --apply writes it, and first removes any temporary file a killed write left
-    beside the settings. Running it again changes nothing. For Volute, see the README: its hooks
-    are scripts in the mind's .local/hooks/.
+    The project's settings are those of the project the home belongs to: for an auto-memory folder
+    (~/.claude/projects/<slug>/memory), the current folder's project when its path gives that slug,
+    else the one folder on this machine whose path does; for any other home, the nearest folder at
+    or above it with .claude/ or .git. Says on stderr which file it edits and why. Prints the diff;
+    --apply writes it, and first removes any temporary file a killed write left beside the settings.
+    Running it again changes nothing. For Volute, see the README: its hooks are scripts in the
+    mind's .local/hooks/.
 
     \b
     Examples:
       memctl hook install memory/
+      cd ~/src/app && memctl hook install ~/.claude/projects/-home-me-src-app/memory --apply
       memctl hook install memory/ --scope user --apply
     """
     import difflib
@@ -141,8 +147,7 @@ def install(
 
     from memctl.hosts.claude_code import (
         merged,
-        project_of,
-        settings_path,
+        settings_target,
         settings_temps,
         sweep_settings_temps,
         write_settings,
@@ -154,7 +159,11 @@ def install(
         fail(MemctlError(HOSTS[host.value].hook_scripts))
     try:
         root, _ = resolve_home(str(path))
-        target = str(settings) if settings is not None else settings_path(scope.value, project_of(root))
+        if settings is not None:
+            target = str(settings)
+        else:
+            target, why = settings_target(scope.value, root, os.getcwd())
+            err(f"hook install: {why}: {target}")
         if apply and (removed := sweep_settings_temps(target)):
             err(f"removed {plural(len(removed), 'temporary file')} an interrupted write left: {', '.join(removed)}")
         elif not apply and (left := settings_temps(target)):

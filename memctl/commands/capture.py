@@ -2,7 +2,8 @@
 
 The text comes from a Claude Code transcript (JSONL: the user's and the assistant's text, by
 default since the last compaction) or from stdin. Candidates are the lines an agent marked
-(`Lesson:`, `Decision:`, `Root cause:` …), or the lines a user's extractor command printed. Each new
+(`Lesson:`, `Decision:`, `Root cause:` …, also after a time stamp, `- 07:22 Decision: …`), or the
+lines a user's extractor command printed. Each new
 one becomes one dated list item at the end of the lessons file, with where it came from; one
 already there (dates, markers, punctuation and white space aside) is not added again, one that
 holds a credential is never written, and nothing already in the file is rewritten.
@@ -14,7 +15,7 @@ import json
 import os
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -27,9 +28,12 @@ if TYPE_CHECKING:
 
 MARKERS = ("Lesson", "Learned", "Decision", "Decided", "Root cause", "Dead end", "Remember")
 _NAMES = "|".join(m.replace(" ", r"\s+") for m in MARKERS)
+# a time stamp before the label, as in daily notes (`- 07:22 Decision: …`): HH:MM or HH:MM:SS,
+# am/pm after it or not, then white space or a dash (`07:22 — Lesson: …`, `7:22pm - Decision: …`)
+_STAMP = r"(?:\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?:\s*[-–—]\s*|\s+))?"
 # `Lesson: …`, `- Decision: …`, `**Root cause:** …`, `**Dead end**: …`, `> Remember: …`, `1. Learned: …`
 _MARKED = re.compile(
-    rf"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s+)?"
+    rf"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s+)?{_STAMP}"
     rf"(?:(?P<b>\*\*|__)(?P<m1>{_NAMES})(?::(?P=b)|(?P=b)\s*:)|(?P<m2>{_NAMES})\s*:)\s*(?P<body>.*)$",
     re.IGNORECASE)
 # a reason on the next line: `Because …`, `Since …`, `Reason: …`, `Why: …`, `So that …`
@@ -79,6 +83,8 @@ class CapturePlan:
     candidates: list[Candidate]
     write: WritePlan
     warnings: list[str] = field(default_factory=list)
+    link_line: int = 0  # where the index gets its link to a new lessons file (0: it gets none)
+    link_refused: str = ""  # why it gets none, when the lessons file is new and the index does not link it
 
     @property
     def added(self) -> list[Candidate]:
@@ -318,11 +324,120 @@ def _last_heading(text: str) -> str | None:
     return lines[headings[-1][0]].strip() if headings else None
 
 
+@dataclass
+class IndexView:
+    """The index as capture needs it: its path and text, and which lines of a text of it the host
+    loads (`CapResult.loaded`; None: all of them)."""
+
+    rel: str
+    text: str
+    loaded: Callable[[str], tuple[tuple[int, int], ...]] | None = None
+    heading: str = "Topics"  # the config's index_heading: the section whose links a new one joins first
+
+
+LESSONS_TITLE = "Lessons"
+LESSONS_HOOK = "lessons and decisions captured from sessions"
+
+
+def index_view(home: MemoryHome) -> IndexView:
+    """The home's index, with the host's load cap worked out for any text it may be given."""
+    from memctl.hosts import apply_cap, injection
+    from memctl.model.home import doc_from_text
+
+    index = home.index
+
+    def loaded(text: str) -> tuple[tuple[int, int], ...]:
+        if text == index.text:
+            return home.index_cap.loaded
+        injected = injection(home)  # OpenClaw: what the files before MEMORY.md leave it
+        doc = doc_from_text(text, index.path, index.rel, home, home.config.section_level)
+        return apply_cap(doc, home.config.budgets, home.counter,
+                         injected.memory_chars if injected is not None else None).loaded
+
+    return IndexView(index.rel, index.text, loaded, home.config.index_heading)
+
+
+def lessons_front_matter(home: MemoryHome, lessons_rel: str, today: date) -> str:
+    """The front matter a new lessons file gets: the host's topic front matter where its topics
+    carry it (Claude Code's recall reads each memory file's `description` and `type`), else none."""
+    if not home.host.lessons_front_matter:
+        return ""
+    from memctl.model.markdown import front_matter_text
+
+    stem = posixpath.basename(lessons_rel).rsplit(".", 1)[0]
+    return front_matter_text(home.host.front_matter_of(LESSONS_TITLE, LESSONS_HOOK, stem, today))
+
+
+_TOP_LINK = re.compile(r"^[-*+][ \t]+\[[^\]\n]*\]\([^)\n]*\)")
+TRIES = 5  # places tried for the link, each checked against the host's cap
+
+
+def _spans(ranges: tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(f"{a}–{b}" if a != b else str(a) for a, b in ranges) or "none"
+
+
+def place_link(index: IndexView, line: str) -> tuple[str | None, int, str]:
+    """The index with `line` added where its host loads it, the line's number, and a note: at the
+    end when the end loads (today's place), else after the last link line of the loaded part (of the
+    index heading's section first, when it has one there), the new text's cap checked each time.
+    (None, 0, why) when no place inside the loaded part takes it."""
+    from memctl.commands.append import appended
+    from memctl.model.structure import structure
+    from memctl.text import split_lines
+
+    lines = split_lines(index.text)
+    newline = "\r\n" if "\r\n" in index.text else "\n"
+    loaded = index.loaded(index.text) if index.loaded is not None else ((1, len(lines)),) if lines else ()
+
+    def within(ranges: tuple[tuple[int, int], ...], number: int) -> bool:
+        return any(a <= number <= b for a, b in ranges)
+
+    facts = structure(lines, 0, 6)
+    inside = {n for first, last, _ in facts["blocks"] for n in range(first + 1, last + 1)}
+    links = [n for n, text in enumerate(lines, 1) if n not in inside and within(loaded, n) and _TOP_LINK.match(text)]
+    section = next(((at + 1, nxt) for (at, _, title), nxt in zip(
+        facts["headings"], [*(h[0] for h in facts["headings"][1:]), len(lines)], strict=True)
+        if title.strip().lower() == index.heading.strip().lower()), None)
+    if section is not None and any(section[0] < n <= section[1] for n in links):
+        links = [n for n in links if section[0] < n <= section[1]]
+    places = [len(lines)] if not lines or within(loaded, len(lines)) else []
+    for after in reversed(links[-TRIES:]):
+        while after < len(lines) and lines[after].strip() and lines[after][:1] in " \t":
+            after += 1  # past the item's indented continuation lines
+        if after not in places:
+            places.append(after)
+    for after in places:
+        if after == len(lines):
+            text = appended(index.text, line)
+        else:
+            text = "".join(lines[:after]) + line.rstrip("\n") + newline + "".join(lines[after:])
+        now = index.loaded(text) if index.loaded is not None else ((1, len(lines) + 1),)
+        if not within(now, after + 1):
+            continue
+        pushed = [n for n in range(1, len(lines) + 1) if within(loaded, n)
+                  and not within(now, n if n <= after else n + 1)]
+        note = ""
+        if pushed:
+            shown = lines[pushed[0] - 1].strip()
+            shown = shown if len(shown) <= 60 else shown[:59] + "…"
+            note = (f"{index.rel} is cut by its host's load cap (lines {_spans(loaded)} of {len(lines)} load): the "
+                    f"link goes in at line {after + 1}, inside what loads, and pushes "
+                    f"{'line' if len(pushed) == 1 else f'{len(pushed)} lines from'} {pushed[0]} ({shown!r}) out of "
+                    "it; `memctl split` slims the index")
+        return text, after + 1, note
+    why = (f"no link to it was added to {index.rel}: its host loads only lines {_spans(loaded)} of {len(lines)}, and "
+           f"no place among the links there keeps a new line inside what loads; link it by hand within those "
+           f"lines, or slim the index (`memctl split`)")
+    return None, 0, why
+
+
 def plan_capture(root: str, lessons_rel: str, source: Source, candidates: list[Candidate], today: date,
-                 index: tuple[str, str] | None = None) -> CapturePlan:
-    """Decide each candidate (new, already there, a credential) and the text to append. `index`
-    (its path and text): when the lessons file is new and the index does not link to it, a link
-    line is added at the index's end, so that the host's agent (and memctl) can find the lessons."""
+                 index: IndexView | None = None, front_matter: str = "") -> CapturePlan:
+    """Decide each candidate (new, already there, a credential) and the text to append. `index`:
+    when the lessons file is new and the index does not link to it, a link line is added where the
+    host loads the index (`place_link`), so that the host's agent (and memctl) can find the lessons;
+    with no such place the lessons are still captured and a warning says why the link is not.
+    `front_matter` heads a new lessons file (the host's, `lessons_front_matter`)."""
     from memctl.commands.append import appended
     from memctl.model.secrets import find_secrets
     from memctl.safe.fsutil import check_destination, current_text
@@ -349,25 +464,31 @@ def plan_capture(root: str, lessons_rel: str, source: Source, candidates: list[C
             new_lines.append(f"- {today.isoformat()} — {candidate.text} ({candidate.origin})")
     warnings = [f"dropped a candidate from {c.origin}: it {c.why.split(';')[0]}" for c in candidates
                 if c.why.startswith("holds")]
+    link_line, refused = 0, ""
     if not new_lines:
         write = WritePlan(())
     else:
         body = "\n".join(new_lines) + "\n"
         if before is None:
-            after = f"# Lessons\n\n{CAPTURED}\n\n{body}"
+            after = f"{front_matter}# Lessons\n\n{CAPTURED}\n\n{body}"
         else:
             after = appended(before, body if _last_heading(before) in (None, CAPTURED) else f"\n{CAPTURED}\n\n{body}")
         if before is not None and not after.startswith(before):
             raise GuaranteeError("the new lessons would change text already in the file; nothing was written",
                                  lessons_rel)
         changes = [FileChange(lessons_rel, before, after)]
-        if before is None and index is not None and not _links_to(index[1], index[0], lessons_rel):
-            href = posixpath.relpath(lessons_rel, posixpath.dirname(index[0]) or ".")
-            changes.append(FileChange(index[0], index[1], appended(
-                index[1], f"- [Lessons]({href}) — lessons and decisions captured from sessions\n")))
+        if before is None and index is not None and not _links_to(index.text, index.rel, lessons_rel):
+            href = posixpath.relpath(lessons_rel, posixpath.dirname(index.rel) or ".")
+            linked, link_line, note = place_link(index, f"- [{LESSONS_TITLE}]({href}) — {LESSONS_HOOK}\n")
+            if linked is not None:
+                changes.append(FileChange(index.rel, index.text, linked))
+            else:
+                refused = note = f"{lessons_rel} is new, but {note}"
+            if note:
+                warnings.append(note)
         write = WritePlan(tuple(changes))
         check_plan(root, write)
-    return CapturePlan(lessons_rel, source, candidates, write, warnings)
+    return CapturePlan(lessons_rel, source, candidates, write, warnings, link_line, refused)
 
 
 def _links_to(index_text: str, index_rel: str, rel: str) -> bool:
@@ -385,6 +506,8 @@ def plan_data(plan: CapturePlan, applied: bool) -> dict[str, object]:
                        for c in plan.candidates],
         "added": len(plan.added),
         "index_linked": len(plan.write.changes) > 1,
+        "index_link_line": plan.link_line or None,
+        "index_link_refused": plan.link_refused or None,
         "applied": applied,
     }
 
@@ -399,7 +522,9 @@ def render_text(plan: CapturePlan, applied: bool) -> str:
         shown = redact(c.text) if not c.why.startswith("holds") else f"{c.marker}: (not shown)"
         lines.append(f"  {mark} {shown}" + ("" if c.kept else f"  [{c.why}]"))
     if len(plan.write.changes) > 1:
-        lines.append(f"  {plan.write.changes[1].rel}: a link to {plan.lessons}, which is new")
+        lines.append(f"  {plan.write.changes[1].rel}: a link to {plan.lessons}, which is new, at line {plan.link_line}")
+    elif plan.link_refused:
+        lines.append(f"  {plan.lessons} is new, and not linked from the index (see the warning)")
     count = plural(len(plan.added), "new lesson")
     if not plan.added:
         lines.append(f"nothing new for {plan.lessons}")

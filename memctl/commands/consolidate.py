@@ -227,9 +227,9 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     considered = [d for d in docs if not chosen or d.rel in chosen]  # counted together: a cold fleet's on threads
     counts = home.counter.count_texts([(d.text, d.digest) for d in considered])
     over_target = {d.rel for d, tokens in zip(considered, counts, strict=True) if tokens > target}
-    warnings = [f"{d.front_matter.error}; topic left as it is" for d in docs
-                if d.rel in over_target and d.front_matter.error is not None]
-    over_target -= {d.rel for d in docs if d.front_matter.error is not None}
+    unsure = {d.rel: d.front_matter.error or d.front_matter.lenient for d in docs}  # lenient: not strict YAML
+    warnings = [f"{unsure[d.rel]}; topic left as it is" for d in docs if d.rel in over_target and unsure[d.rel]]
+    over_target -= {rel for rel, problem in unsure.items() if problem is not None}
     for doc in docs:
         if doc.rel in over_target:
             try:

@@ -177,8 +177,10 @@ def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today:
     """The CapturePlan of the transcript's lessons into the home's lessons file (nothing written)."""
     from memctl.commands.capture import (
         find_candidates,
+        index_view,
         lesson_count,
         lessons_file,
+        lessons_front_matter,
         plan_capture,
         read_transcript,
         run_extractor,
@@ -191,7 +193,8 @@ def capture_plan(home: MemoryHome, transcript: str, options: HookOptions, today:
                                       options.timeout)
     else:
         candidates = find_candidates(source)
-    return plan_capture(home.root, lessons, source, candidates, today, (home.index.rel, home.index.text))
+    return plan_capture(home.root, lessons, source, candidates, today, index_view(home),
+                        lessons_front_matter(home, lessons, today))
 
 
 def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, today: date, now: datetime,
@@ -217,10 +220,32 @@ def pre_compact(home: MemoryHome, data: dict[str, Any], options: HookOptions, to
         apply_plan(home.root, WritePlan((*lessons, *snapshot.changes)), "hook pre-compact")
     if lessons and captured is not None:
         done.append(f"captured {plural(len(captured.added), 'new lesson')} into {captured.lessons}")
+        done += captured.warnings  # a credential dropped; a link to a new lessons file the index could not take
     if snapshot.changes:
         folder = snapshot.changes[0].rel.split("/")[2]
         done.append(f"snapshot of {plural(len(snapshot.changes), 'changed file')} in {SNAPSHOTS}/{folder}/")
     return done
+
+
+def home_of_cwd(cwd: str) -> MemoryHome:
+    """The home a hook given no PATH reads: the hook input's `cwd` when it is one; else, when `cwd`
+    holds no index nor config, the memory a host keeps outside the project for it (`Host.project_memory`:
+    Claude Code's `~/.claude/projects/<slug>/memory/`, `$CLAUDE_CONFIG_DIR` honoured)."""
+    from memctl.errors import InputError
+    from memctl.hosts import HOSTS as ALL_HOSTS
+    from memctl.model.home import load_home
+
+    try:
+        return load_home(cwd)
+    except InputError as error:
+        if any(os.path.lexists(os.path.join(cwd, name)) for name in ("MEMORY.md", ".memctl.yaml")):
+            raise  # a home, broken: said as it is
+        for host in ALL_HOSTS.values():
+            found = host.project_memory(cwd) if host.project_memory is not None else None
+            if found is not None:
+                return load_home(found)
+        raise InputError(f"{error.message}, and no host keeps memory for this project elsewhere (as Claude Code's "
+                         "auto memory in ~/.claude/projects/)", error.path, error.line) from None
 
 
 def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, today: date, now: datetime,
@@ -232,10 +257,11 @@ def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, tod
     if event not in EVENTS:
         raise MemctlError(f"unknown hook event {event!r}; choose one of {', '.join(EVENTS)}")
     data = read_input(raw)
-    if not path:
+    if path:
+        home = load_home(path)
+    else:
         cwd = data.get("cwd")
-        path = cwd if isinstance(cwd, str) and cwd else "."
-    home = load_home(path)
+        home = home_of_cwd(cwd if isinstance(cwd, str) and cwd else ".")
     host = host_of(home, options)
     if event == "user-prompt":
         prompt = data.get("prompt")

@@ -1,10 +1,13 @@
 """`memctl split`: a fat index (or topic) becomes a slim one and topic files, losing nothing.
 
-Each section that moves goes to its own topic file (under new front matter), or into an existing
-one (`--map`), with its relative links rewritten so they point where they pointed. The index keeps
-its other sections as they were, and gains one line per moved section under its `## Topics`
-heading (config `index_heading`), in the order the sections stood:
-`- [Title](topics/slug.md) — summary (~N tokens)`, N being the topic file's own count. The
+Each section that moves goes to its own topic file, in the host's topic folder under the host's
+front matter (`Host.topic_folder`, `Host.front_matter_of`: `topics/` with title, summary, skills and
+updated; flat beside Claude Code's MEMORY.md with name, description and type; Volute's
+`memory/topics/`), or into an existing one (`--map`), with its relative links rewritten so they
+point where they pointed. The index keeps its other sections as they were, and gains one line per
+moved section under its `## Topics` heading (config `index_heading`), in the order the sections
+stood: `- [Title](topics/slug.md) — summary (~N tokens)` (Claude Code's `- [Title](file.md) —
+one-line hook`, the hook ending in the topic's size), N being the topic file's own count. The
 guarantees are checked on the planned texts before anything is written.
 """
 
@@ -16,7 +19,7 @@ import re
 from bisect import bisect_left, bisect_right
 from datetime import date, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.model.home import Doc, MemoryHome, doc_from_text, load_doc
@@ -24,6 +27,9 @@ from memctl.model.relink import Edit, relink, targets, unlink
 from memctl.safe.fsutil import Guard, check_destination, current_text
 from memctl.safe.writer import FileChange, WritePlan, archive_name, check_plan
 from memctl.text import split_lines
+
+if TYPE_CHECKING:
+    from memctl.hosts.base import Host
 
 KEEP_MARK = "<!-- memctl-keep -->"
 _LINK_LINE = re.compile(r"^- \[.*\]\(.*\)(?: — .*)? \(~[\d,]+ tokens\)\r?\n?$")  # as link_line() writes them
@@ -106,44 +112,28 @@ def link_line(title: str, href: str, summary: str, tokens: int, newline: str) ->
     return text + newline
 
 
-def _front_matter(title: str, summary: str, slug: str, today: date, newline: str) -> str:
-    """A new topic's front matter: written by hand where each value is a plain YAML scalar, or one
-    in double quotes (the quick reader reads either back to the same values), else by ruamel.yaml."""
-    from memctl.model.markdown import simple_front_matter, yaml_string
+def _front_matter(title: str, summary: str, slug: str, today: date, newline: str, host: Host | None = None) -> str:
+    """A new topic's front matter, the keys the host's topics have (`Host.front_matter_of`: memctl's
+    title, summary, skills and updated; Claude Code's name, description and type), written by hand
+    where each value is a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
+    from memctl.model.markdown import front_matter_text
 
-    def scalar(value: str, listed: bool = False) -> str:
-        """Plain where YAML reads it back as the same string, else in JSON-style double quotes."""
-        shown = f"[{value}]" if listed else value
-        return value if simple_front_matter(f"k: {shown}\n") == {"k": [value] if listed else value} \
-            else yaml_string(value)
-
-    wanted = {"title": title, **({"summary": summary} if summary else {}), "skills": [slug], "updated": today}
-    text = (f"title: {scalar(title)}\n" + (f"summary: {scalar(summary)}\n" if summary else "")
-            + f"skills: [{scalar(slug, listed=True)}]\nupdated: {today}\n")
-    if simple_front_matter(text) == wanted:
-        return ("---\n" + text + "---\n").replace("\n", newline)
-    return _front_matter_yaml(title, summary, slug, today, newline)
+    return front_matter_text(_pairs(title, summary, slug, today, host), newline)
 
 
-def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str) -> str:
-    from io import StringIO
+def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str,
+                       host: Host | None = None) -> str:
+    from memctl.model.markdown import front_matter_yaml
 
-    from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    return front_matter_yaml(_pairs(title, summary, slug, today, host), newline)
 
-    data = CommentedMap()
-    data["title"] = title
-    if summary:
-        data["summary"] = summary
-    skills = CommentedSeq([slug])
-    skills.fa.set_flow_style()
-    data["skills"] = skills
-    data["updated"] = today
-    yaml = YAML()
-    yaml.width = 4096
-    buffer = StringIO()
-    yaml.dump(data, buffer)
-    return ("---\n" + buffer.getvalue() + "---\n").replace("\n", newline)
+
+def _pairs(title: str, summary: str, slug: str, today: date, host: Host | None) -> tuple[tuple[str, Any], ...]:
+    if host is None:
+        from memctl.hosts.base import memctl_front_matter
+
+        return memctl_front_matter(title, summary, slug, today)
+    return host.front_matter_of(title, summary, slug, today)
 
 
 def split_target(home: MemoryHome, path: Path) -> Doc:
@@ -158,10 +148,11 @@ def split_target(home: MemoryHome, path: Path) -> Doc:
 
 def _into(home: MemoryHome, doc: Doc, into: Path | None) -> str:
     """The folder new topics go to, relative to the home, with a trailing `/` ("" for the home)."""
-    if into is None:
+    if into is None:  # the host's topic folder (`Host.topic_folder`) beside the index; a topic's siblings
         folder = posixpath.dirname(doc.rel)
-        target = posixpath.join(folder, "topics") if doc.rel == home.index.rel else folder
-        return target + "/" if target else ""
+        own = home.host.topic_folder.strip("/") if doc.rel == home.index.rel else ""
+        target = posixpath.normpath(posixpath.join(folder, own)) if folder or own else ""
+        return "" if target in ("", ".") else target + "/"
     path = into if into.is_absolute() else Path(home.root) / into
     rel = Guard(home.root).rel(path)
     if rel is None:
@@ -202,7 +193,8 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
         if new is None:
             old = current_text(home.root, move.dest) if move.action == "append" else None
             new = old if old is not None else _front_matter(move.heading or move.dest, move.summary,
-                                                             move.dest.rsplit("/", 1)[-1][:-3], today, newline)
+                                                             move.dest.rsplit("/", 1)[-1][:-3], today, newline,
+                                                             home.host)
         joiner = "" if not new or new.endswith("\n") else newline
         offsets[move.start_line] = len(new) + len(joiner)
         dest_texts[move.dest] = (old, new + joiner + move.section_text)
@@ -271,7 +263,7 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
         dest = mapping.get(heading.lower())
         if dest is None:
             slug, n = base, 1
-            while slug in taken or f"{into_rel}{slug}.md" == doc.rel:
+            while slug in taken or f"{into_rel}{slug}.md".lower() == doc.rel.lower():  # not the index (macOS)
                 n += 1
                 slug = f"{base}-{n}"
             dest = f"{into_rel}{slug}.md"

@@ -23,5 +23,5 @@ def detect(home: str) -> str:
 
 
 HOST = Host(NAME, note="index warning at 180 lines, limit 200; 1,000-token topics; 40,000-token bundles",
-            preset={"index_warn_lines": 180}, lessons="topics/lessons.md",
+            preset={"index_warn_lines": 180}, lessons="topics/lessons.md", topic_folder="topics",
             context_candidates=("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md"))

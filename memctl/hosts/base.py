@@ -14,7 +14,10 @@ from memctl.text import utf16_len
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
+    from datetime import date
     from typing import Any, Protocol
+
+    FrontMatterPairs = tuple[tuple[str, "str | list[str] | date"], ...]
 
     # What a host reads of the home (memctl.model.home's MemoryHome, Doc and Part), named here so
     # that the hosts never import the home model, which asks them.
@@ -150,6 +153,26 @@ class Host:
     init_notes: tuple[str, ...] = ()  # comment lines `init` adds for this host
     home_budgets: Callable[[str], dict[str, Any]] | None = None  # figures read from the host's own config
     hook_scripts: str = ""  # where its hooks are scripts in the home, why `hook install` has no settings to edit
+    # Where `split` puts a new topic, relative to the index's folder ("" beside it), and the front
+    # matter it gets: (key, value) pairs in order, each value a string, a list of strings or a date.
+    topic_folder: str = "topics"
+    topic_front_matter: Callable[[str, str, str, date], FrontMatterPairs] | None = None  # None: memctl's own
+    lessons_front_matter: bool = False  # the lessons file `capture` creates gets the topic front matter too
+    # The memory folder the host keeps outside a project for the project the folder `cwd` lies in
+    # (Claude Code's auto memory), or None: where `memctl hook` looks when it is given no PATH and the
+    # input's `cwd` holds no memory home.
+    project_memory: Callable[[str], str | None] | None = None
+
+    def front_matter_of(self, title: str, summary: str, slug: str, today: date) -> FrontMatterPairs:
+        """The front matter of a new topic file, as (key, value) pairs in the order they are written."""
+        made = self.topic_front_matter or memctl_front_matter
+        return made(title, summary, slug, today)
+
+
+def memctl_front_matter(title: str, summary: str, slug: str, today: date) -> FrontMatterPairs:
+    """memctl's own topic front matter: `title`, `summary` (when there is one), `skills: [slug]` (what
+    `assemble --skill` selects by) and `updated` (what MEM402 judges staleness by)."""
+    return (("title", title), *((("summary", summary),) if summary else ()), ("skills", [slug]), ("updated", today))
 
 
 def kib(units: int) -> str:

@@ -1,8 +1,8 @@
 """Volute: what memctl knows about it.
 
-A Volute mind keeps MEMORY.md, topics in `memory/topics/`, daily journals in `memory/journal/`
-and dreams in `memory/dreams/`; its budgets come from the mind's `.config/config.json`
-(`memory.softBudgetTokens`, `memory.hardCapTokens`), in tokens of chars/4. It runs
+A Volute mind keeps MEMORY.md, topics in `memory/topics/` (where `split` puts new ones), daily
+journals in `memory/journal/` and dreams in `memory/dreams/`; its budgets come from the mind's
+`.config/config.json` (`memory.softBudgetTokens`, `memory.hardCapTokens`), in tokens of chars/4. It runs
 `.local/hooks/startup-context.*` with `{"source": "startup"}` and reads the same JSON as Claude
 Code, and runs `.local/hooks/pre-prompt/*` and reads a top-level `{"additionalContext": …}`.
 Sources: docs/hosts.md.
@@ -126,7 +126,8 @@ HOST = Host(NAME, note="warns past softBudgetTokens (5,000), loads the first har
             preset={"tokenizer": "chars4", "load_cap_mode": "volute", "load_cap_lines": None,
                     "load_cap_units": None, "load_cap_tokens": 25_000, "index_max_lines": None,
                     "index_max_units": None},
-            lessons="memory/topics/lessons.md", dated=("memory/journal/*.md", "memory/*.md"), hook_shape=NAME,
+            lessons="memory/topics/lessons.md", topic_folder="memory/topics",
+            dated=("memory/journal/*.md", "memory/*.md"), hook_shape=NAME,
             init_notes=("# budgets come from .config/config.json (memory.softBudgetTokens, memory.hardCapTokens)",),
             home_budgets=home_budgets,
             hook_scripts="Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows the two "

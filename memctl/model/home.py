@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from memctl.hosts import CapResult, Host
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 8
+PARSE_VERSION = 9
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -96,6 +96,7 @@ class FrontMatter:
     expires: date | None = None
     extra_keys: tuple[str, ...] = ()
     error: InputError | None = None
+    lenient: InputError | None = None  # read only as Claude Code reads it: strict YAML fails (lint's MEM102)
     kind: str | None = None  # `type` (Claude Code: user, feedback, project, reference)
     created: date | None = None
     topics: tuple[str, ...] = ()
@@ -171,7 +172,7 @@ class Doc:
 
     @cached_property
     def front_matter(self) -> FrontMatter:
-        return _front_matter(self._facts["fm"], self._facts["fm_error"], self.rel)
+        return _front_matter(self._facts["fm"], self._facts["fm_error"], self.rel, self._facts["fm_note"])
 
     @cached_property
     def parts(self) -> tuple[Part, ...]:
@@ -337,9 +338,9 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
     offsets = [0, *accumulate(map(len, lines))]
     facts["fm_chars"] = offsets[fm_lines]  # where the body starts, and each heading, in characters
     facts["heading_chars"] = [offsets[line] for line, _, _ in facts["headings"]]
-    facts["fm"], facts["fm_error"] = ({}, None)
+    facts["fm"], facts["fm_error"], facts["fm_note"] = ({}, None, None)
     if fm_lines:
-        facts["fm"], facts["fm_error"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
+        facts["fm"], facts["fm_error"], facts["fm_note"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
     cache.put(key, facts)
     return facts
 
@@ -360,6 +361,7 @@ def _valid_facts(facts: Any) -> bool:
     if not isinstance(facts, dict):
         return False
     error = facts.get("fm_error")
+    note = facts.get("fm_note", False)
     fm = facts.get("fm")
     return (_rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
             and _rows(facts.get("wikilinks"), (str, int))
@@ -368,11 +370,12 @@ def _valid_facts(facts: Any) -> bool:
             and len(chars) == len(facts["headings"]) and all(type(c) is int for c in chars)
             and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
             and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
-            and (error is None or (isinstance(error, dict) and isinstance(error.get("message"), str)
-                                   and isinstance(error.get("line"), int))))
+            and all(found is None or (isinstance(found, dict) and isinstance(found.get("message"), str)
+                                      and isinstance(found.get("line"), int)) for found in (error, note)))
 
 
-def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str) -> FrontMatter:
+def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str,
+                  note: Mapping[str, Any] | None = None) -> FrontMatter:
     def day(key: str) -> date | None:
         return date.fromisoformat(values[key]) if values.get(key) else None
 
@@ -386,6 +389,7 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
         expires=day("expires"),
         extra_keys=tuple(values.get("extra_keys", ())),
         error=InputError(error["message"], rel, error["line"]) if error else None,
+        lenient=InputError(note["message"], rel, note["line"]) if note else None,
         kind=values.get("type"),
         created=day("created"),
         topics=tuple(values.get("topics", ())),

@@ -11,6 +11,7 @@ from datetime import date, datetime
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 FRONT_MATTER_KEYS = {
@@ -219,14 +220,76 @@ def simple_front_matter(text: str) -> dict[str, Any] | None:
     return values
 
 
-def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Known front matter values as plain data (dates as ISO strings), and an error if any.
+# Claude Code's front-matter parser (`quoteProblematicValues` in its frontmatterParser.ts): when the
+# YAML does not parse, each line `key: value` (a key of letters, `_` and `-`, not indented) whose value
+# is not quoted and holds `: ` or one of these indicators is double-quoted, and the YAML parsed once
+# more. JavaScript's `.` stops at a carriage return, so a CRLF line is never rewritten.
+_HOST_KEY_LINE = r"^([a-zA-Z_-]+):\s+([^\n\r\u2028\u2029]+)$"
+_HOST_SPECIAL = r"[{}[\]*&#!|>%@`]|: "
+
+
+def quote_problematic_values(text: str) -> tuple[str, list[tuple[int, str, str]]]:
+    """`text` with the lines Claude Code's parser quotes on its retry quoted, and those lines
+    (0-based line, key, value as written)."""
+    lines = text.split("\n")
+    rewritten = []
+    for number, line in enumerate(lines):
+        match = re.match(_HOST_KEY_LINE, line)
+        if match is None:
+            continue
+        key, value = match.group(1), match.group(2)
+        if (value.startswith('"') and value.endswith('"')) or (value.startswith("'") and value.endswith("'")):
+            continue
+        if re.search(_HOST_SPECIAL, value):
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            lines[number] = f'{key}: "{escaped}"'
+            rewritten.append((number, key, value))
+    return "\n".join(lines), rewritten
+
+
+def _lenient_note(rewritten: list[tuple[int, str, str]], first_line: int) -> dict[str, Any]:
+    """What lint says of front matter only the host's retry reads."""
+    colons = [key for _, key, value in rewritten if ": " in value]
+    keys = colons or [key for _, key, _ in rewritten]
+    named = ", ".join(keys[:-1]) + f" and {keys[-1]}" if len(keys) > 1 else keys[0]
+    what = f"an unquoted ': ' in {named}" if colons else f"a YAML indicator character in {named}"
+    line = next(number for number, key, _ in rewritten if key == keys[0])
+    return {"message": f"front matter is not valid YAML ({what}); Claude Code reads it anyway, quoting the "
+                       f"value, other tools do not: quote the value", "line": first_line + line}
+
+
+def _load_yaml(text: str, first_line: int) -> tuple[Any, dict[str, Any] | None]:
+    """ruamel.yaml's reading of `text` (aliases refused), or the error, with its line."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    alias = yaml_alias_line(text)
+    if alias is not None:
+        return None, {"message": "front matter uses a YAML alias (*name); memctl reads no aliases",
+                      "line": first_line + alias}
+    try:
+        return YAML(typ="rt").load(text), None
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = first_line + mark.line if mark is not None else first_line
+        return None, {"message": f"front matter is not valid YAML: {exc.problem or exc.context}", "line": line}
+    except YAMLError as exc:
+        return None, {"message": f"front matter is not valid YAML: {exc}", "line": first_line}
+    except Exception as exc:  # ruamel.yaml fails some odd input with a bare AssertionError
+        return None, {"message": f"front matter cannot be parsed as YAML ({type(exc).__name__})", "line": first_line}
+
+
+def parse_front_matter(text: str, first_line: int,
+                       ) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None]:
+    """Known front matter values as plain data (dates as ISO strings), an error if any, and a note
+    when the values were read only as Claude Code reads them (strict YAML fails; its retry, with the
+    problem values quoted, parses): the values are kept, and lint warns (MEM102).
 
     `first_line` is the 1-based line of the YAML's first line in the file, for messages.
     """
     simple = simple_front_matter(text)
     if simple == {}:  # comments or blank lines only: YAML reads nothing
-        return {}, None
+        return {}, None, None
     if simple is not None:
         quick: dict[str, Any] = {"extra_keys": [k for k in simple if k not in FRONT_MATTER_KEYS]}
         for key, kind in FRONT_MATTER_KEYS.items():
@@ -237,29 +300,23 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
                 break  # a key of the wrong type: ruamel.yaml reads it, and names its line
             quick[key] = converted
         else:
-            return quick, None
-    from ruamel.yaml import YAML
+            return quick, None, None
     from ruamel.yaml.comments import CommentedMap
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    alias = yaml_alias_line(text)
-    if alias is not None:
-        return {}, {"message": "front matter uses a YAML alias (*name); memctl reads no aliases",
-                    "line": first_line + alias}
-    try:
-        data = YAML(typ="rt").load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = first_line + mark.line if mark is not None else first_line
-        return {}, {"message": f"front matter is not valid YAML: {exc.problem or exc.context}", "line": line}
-    except YAMLError as exc:
-        return {}, {"message": f"front matter is not valid YAML: {exc}", "line": first_line}
-    except Exception as exc:  # ruamel.yaml fails some odd input with a bare AssertionError
-        return {}, {"message": f"front matter cannot be parsed as YAML ({type(exc).__name__})", "line": first_line}
+    data, error = _load_yaml(text, first_line)
+    note = None
+    if error is not None and not error["message"].startswith("front matter uses a YAML alias"):
+        quoted, rewritten = quote_problematic_values(text)
+        if rewritten:
+            retried, again = _load_yaml(quoted, first_line)
+            if again is None and isinstance(retried, CommentedMap):
+                data, error, note = retried, None, _lenient_note(rewritten, first_line)
+    if error is not None:
+        return {}, error, None
     if data is None:
-        return {}, None
+        return {}, None, None
     if not isinstance(data, CommentedMap):
-        return {}, {"message": "front matter must be a mapping of keys to values", "line": first_line}
+        return {}, {"message": "front matter must be a mapping of keys to values", "line": first_line}, None
     values: dict[str, Any] = {"extra_keys": [str(k) for k in data if k not in FRONT_MATTER_KEYS]}
     for key, kind in FRONT_MATTER_KEYS.items():
         if key not in data or data[key] is None:
@@ -269,9 +326,52 @@ def parse_front_matter(text: str, first_line: int) -> tuple[dict[str, Any], dict
         converted = _convert(value, kind)
         if converted is None:
             shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
-            return values, {"message": f"front matter {key} must be a {kind}, not {shown}", "line": line}
+            return values, {"message": f"front matter {key} must be a {kind}, not {shown}", "line": line}, note
         values[key] = converted
-    return values, None
+    return values, None, note
+
+
+def front_matter_text(pairs: Sequence[tuple[str, Any]], newline: str = "\n") -> str:
+    """Front matter for these (key, value) pairs, `---` lines included: written by hand where each
+    value is a plain YAML scalar, a flow list of them, a date, or one in double quotes (the quick
+    reader reads either back to the same values), else by ruamel.yaml. Values that need quoting are
+    quoted, so that every YAML reader, not only the lenient ones, reads them."""
+
+    def scalar(value: str, listed: bool = False) -> str:
+        """Plain where YAML reads it back as the same string, else in JSON-style double quotes."""
+        shown = f"[{value}]" if listed else value
+        return value if simple_front_matter(f"k: {shown}\n") == {"k": [value] if listed else value} \
+            else yaml_string(value)
+
+    def shown(value: Any) -> str:
+        if isinstance(value, list):
+            return "[" + ", ".join(scalar(v, listed=True) for v in value) + "]"
+        return value.isoformat() if isinstance(value, date) else scalar(value)
+
+    text = "".join(f"{key}: {shown(value)}\n" for key, value in pairs)
+    if simple_front_matter(text) == dict(pairs):
+        return ("---\n" + text + "---\n").replace("\n", newline)
+    return front_matter_yaml(pairs, newline)
+
+
+def front_matter_yaml(pairs: Sequence[tuple[str, Any]], newline: str = "\n") -> str:
+    """Front matter for these pairs as ruamel.yaml writes it (lists in flow style)."""
+    from io import StringIO
+
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    data = CommentedMap()
+    for key, value in pairs:
+        if isinstance(value, list):
+            value = CommentedSeq(value)
+            value.fa.set_flow_style()
+        data[key] = value
+    yaml = YAML()
+    yaml.width = 4096
+    buffer = StringIO()
+    yaml.dump(data, buffer)
+    return ("---\n" + buffer.getvalue() + "---\n").replace("\n", newline)
 
 
 def _convert(value: Any, kind: str) -> Any:

@@ -72,6 +72,22 @@ def invalid_front_matter(ctx: Context) -> Iterator[Finding]:
         yield Finding(error.path or ctx.home.index.rel, error.line or 1, 1, f"{error.message}; the file is skipped")
 
 
+@rule("MEM102", "lenient-front-matter", "warning")
+def lenient_front_matter(ctx: Context) -> Iterator[Finding]:
+    """Front matter that is not valid YAML, but that Claude Code reads anyway.
+
+    A value holding an unquoted `: ` (`description: The billing v2 migration: state, owners,
+    deadlines`) or a YAML indicator character (`[`, `{`, `*`, `&`, `#`, …). Claude Code's parser
+    retries a failed parse once with each such `key: value` line quoted, and memctl reads the
+    front matter the same way (its values are kept); strict YAML readers (other agents' skill
+    loaders, GitHub's rendering) reject the whole block. Quote the value.
+    """
+    for doc in (ctx.home.index, *ctx.home.topics):
+        note = doc.front_matter.lenient
+        if note is not None:
+            yield Finding(doc.rel, note.line or 1, 1, note.message)
+
+
 @rule("MEM401", "expired-topic", "warning")
 def expired_topic(ctx: Context) -> Iterator[Finding]:
     """A topic or entry past its `expires` date.
