@@ -345,7 +345,7 @@ def label_problems(queries: list[Query]) -> list[str]:
                 wrong = "no such heading" if not count else "the heading is there twice"
                 problems.append(where + f"{_name(k)}: {wrong}")
             elif k not in loadable:
-                problems.append(where + f"{_name(k)} is not a section a query loads (selected anyway, or empty)")
+                problems.append(where + f"{_name(k)} is no query excerpt (empty, or loaded whole)")
     return problems
 
 
