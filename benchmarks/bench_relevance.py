@@ -80,6 +80,7 @@ class Loaded:
 
     sections: list[tuple[Key, int]] = field(default_factory=list)  # (section, tokens)
     passed: dict[Key, str] | None = None  # memctl's: each section it scored and did not choose, and why
+    matched: dict[Key, tuple[str, ...]] | None = None  # memctl's: the words each chosen section matched
 
 
 def load_labels(path: Path = LABELS) -> list[Query]:
@@ -151,7 +152,8 @@ def memctl_loads(home: MemoryHome, q: Query) -> Loaded:
         scored = rank_sections(q.query, docs, home.config.query_floor, MAX_SECTIONS, **extra)
     chosen = [(s.doc, s.part) for s in scored if s.chosen]
     passed = {key(s.doc, s.part): s.why for s in scored if not s.chosen}
-    return Loaded(pack(chosen), passed)
+    matched = {key(s.doc, s.part): s.terms for s in scored if s.chosen}
+    return Loaded(pack(chosen), passed, matched)
 
 
 def fts_terms(query: str) -> list[str]:
@@ -294,7 +296,8 @@ def render_queries(result: Run, side: str = "memctl") -> str:
                 why = got.passed.get(k, "not scored (no query term in it, or past the sections --explain lists)")
             lines.append(f"  missed {_name(k)}: {why}")
         for k in extra:
-            lines.append(f"  loaded {_name(k)}")
+            words = f" (matched {', '.join(got.matched[k])})" if got.matched and k in got.matched else ""
+            lines.append(f"  loaded {_name(k)}{words}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
