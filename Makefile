@@ -40,6 +40,7 @@ lint: $(DEV_STAMP) $(STAMP)
 bench: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_assemble.py
 	$(BIN)/python benchmarks/bench_history.py
+	$(BIN)/python benchmarks/bench_relevance.py
 
 bench-scale: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_scale.py
