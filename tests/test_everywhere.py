@@ -38,7 +38,7 @@ def test_arc_repo_status_from_the_root_and_from_memory_both_work_and_agree(tmp_p
     root = cli("status", ".", "--format", "json")
     assert root.exit_code == 0 and root.stderr == ""
     a, b = json.loads(inside.stdout), json.loads(root.stdout)
-    assert a["index"]["path"] == "MEMORY.md" and b["index"]["path"] == "memory/MEMORY.md"
+    assert a["index"]["path"] == b["index"]["path"] == "MEMORY.md"  # the home is the index's folder either way
     for key in ("lines", "bytes", "tokens", "load_cap"):
         assert a["index"][key] == b["index"][key]
     assert [(t["path"], t["tokens"]) for t in a["topics"]] == [
@@ -136,10 +136,9 @@ def test_the_default_places_are_beside_the_index(repo):
     from memctl.model.home import load_home
 
     at_root, inside = load_home(repo), load_home(repo / "memory")
-    assert at_root.config.topics == ("memory/topics/**/*.md", "memory/memory/**/*.md")
-    assert [d.rel for d in at_root.topics] == ["memory/topics/deploys.md"]
-    assert [d.rel for d in inside.topics] == ["topics/deploys.md"]
-    assert at_root.config.lessons == "memory/topics/lessons.md" and inside.config.lessons is None
+    assert at_root.root == inside.root == str((repo / "memory").resolve())  # one home: the index's folder
+    assert [d.rel for d in at_root.topics] == [d.rel for d in inside.topics] == ["topics/deploys.md"]
+    assert at_root.config.lessons is None and inside.config.lessons is None
 
 
 # --- 2. a line under another heading is another record's field ---------------------------------------
@@ -563,3 +562,51 @@ def test_history_before_the_first_commit_says_so(tmp_path, cli):
     assert result.stdout.splitlines()[-1] == "no commit up to 2026-10-05: the first is from 2026-11-01"
     data = json.loads(cli("history", str(home), "--until", "2026-10-05", "--format", "json").stdout)
     assert data["periods"] == [] and data["commits"] == 3
+
+
+def test_a_root_config_s_memory_keeps_its_state_beside_its_index(tmp_path, cli, monkeypatch):
+    """`memctl X .` at the repository root and `memctl X memory/` are one memory: one lock, record,
+    archive and journal, all in the index's folder (found by a new user: the two kept apart)."""
+    repo = home_copy(tmp_path, "arc-repo")
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    assert cli("assemble", ".", "--skill", "deploy", "--record").exit_code == 0
+    assert cli("assemble", "memory/", "--skill", "deploy", "--record").exit_code == 0
+    record = (repo / "memory" / ".memctl" / "dispatches.jsonl").read_text().splitlines()
+    assert len(record) == 2 and not (repo / ".memctl").exists()
+    root, inside = cli("status", ".", "--format", "json"), cli("status", "memory/", "--format", "json")
+    assert root.stdout == inside.stdout and root.stderr == inside.stderr == ""
+    assert "profile arc" in cli("status", ".").stdout.splitlines()[0]
+
+
+def test_check_fails_for_a_topic_over_target_that_consolidate_will_not_touch(tmp_path, cli):
+    """A new user's CI passed on a 1,738-token topic because its front matter had an unquoted colon:
+    consolidate left it alone and said every topic was within target."""
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [Deploys](topics/deploys.md)\n")
+    body = "".join(f"- 2025-0{1 + i % 9}-1{i % 10}: step {i} of the release, checked by hand\n" for i in range(60))
+    (home / "topics" / "deploys.md").write_text("---\ndescription: Deploys: the steps\n---\n# Deploys\n\n" + body)
+    result = cli("consolidate", str(home), "--target", "200", "--check")
+    assert result.exit_code == 1
+    assert "every topic is within" not in result.stdout
+    assert result.stdout.startswith("nothing consolidated: 1 topic over 200 tokens (cl100k_base) left as it is")
+    assert "topic left as it is" in result.stderr
+    data = json.loads(cli("consolidate", str(home), "--target", "200", "--format", "json").stdout)
+    assert data["held"] == ["topics/deploys.md"] and data["topics"] == []
+
+
+def test_split_keeps_the_sections_arc_reads_from_the_index_itself(tmp_path, cli):
+    """arc-starter's dispatch keeps MEMORY.md's [A], [F], [P] and [L] sections in every prompt and
+    loads no topic file by itself: a split that moved them out took them out of every dispatch."""
+    repo = tmp_path / "agent"
+    (repo / "skills" / "deploy").mkdir(parents=True)
+    (repo / "skills" / "deploy" / "SKILL.md").write_text("# Deploy\n")
+    (repo / "memory").mkdir()
+    body = "".join(f"- fact {i}: something the agent must hold on to, said at length\n" for i in range(30))
+    (repo / "memory" / "MEMORY.md").write_text(
+        "# Memory\n\n" + "".join(f"## [{tag}] {name}\n\n{body}\n" for tag, name in
+                                 (("A", "Always"), ("F", "Fleet"), ("S", "Skills notes"), ("L", "Learned"))))
+    plan = json.loads(cli("split", str(repo / "memory"), "--format", "json").stdout)
+    moved = [m["heading"] for m in plan["moves"]]
+    assert moved == ["[S] Skills notes"]

@@ -140,7 +140,7 @@ def test_install_cli_shows_the_diff_then_writes_with_apply(tmp_path):
     before = settings.read_text()
     runner = CliRunner()
     shown = runner.invoke(app, ["hook", "install", "fixtures/arc/memory", "--settings", str(settings)])
-    assert shown.exit_code == 0 and shown.stdout.startswith(f"--- a/{settings}")
+    assert shown.exit_code == 0 and shown.stdout.startswith(f"--- a/{str(settings).lstrip('/')}")
     assert "memctl hook user-prompt" in shown.stdout and settings.read_text() == before
     written = runner.invoke(app, ["hook", "install", "fixtures/arc/memory", "--settings", str(settings), "--apply"])
     assert written.exit_code == 0 and "added UserPromptSubmit, SessionStart, PreCompact" in written.stderr

@@ -77,7 +77,7 @@ def test_hook_install_in_the_project_edits_the_projects_settings(claude, cli, mo
     target = project / ".claude" / "settings.json"
     shown = cli("hook", "install", str(memory))
     assert shown.exit_code == 0
-    assert shown.stdout.startswith(f"--- a/{target}\n")
+    assert shown.stdout.startswith(f"--- a/{str(target).lstrip('/')}\n")
     assert shown.stderr.splitlines()[0] == (
         f"hook install: the project settings of {project} (the current folder's project, whose auto memory this "
         f"is): {target}")
@@ -96,10 +96,10 @@ def test_hook_install_from_a_subfolder_or_elsewhere_finds_the_project(claude, cl
     target = project / ".claude" / "settings.json"
     monkeypatch.chdir(project / "billing")  # inside the repository: its git root is the project
     inside = cli("hook", "install", str(memory))
-    assert inside.exit_code == 0 and inside.stdout.startswith(f"--- a/{target}\n")
+    assert inside.exit_code == 0 and inside.stdout.startswith(f"--- a/{str(target).lstrip('/')}\n")
     monkeypatch.chdir(tmp_path)  # elsewhere: the folder name read back along the folders that are there
     elsewhere = cli("hook", "install", str(memory))
-    assert elsewhere.exit_code == 0 and elsewhere.stdout.startswith(f"--- a/{target}\n")
+    assert elsewhere.exit_code == 0 and elsewhere.stdout.startswith(f"--- a/{str(target).lstrip('/')}\n")
     assert elsewhere.stderr.splitlines()[0] == (
         f"hook install: the project settings of {project} (the folder whose path gives the name {slug_of(project)}, "
         f"whose auto memory this is): {target}")
@@ -127,7 +127,8 @@ def test_hook_install_says_what_to_do_when_the_project_cannot_be_told(claude, cl
     monkeypatch.chdir(tmp_path / "a-b")  # run in the project: no doubt left
     settled = cli("hook", "install", str(twice))
     assert settled.exit_code == 0
-    assert settled.stdout.startswith(f"--- /dev/null\n+++ b/{tmp_path / 'a-b'}/.claude/settings.json\n")
+    shown = str(tmp_path / "a-b").lstrip("/")
+    assert settled.stdout.startswith(f"--- /dev/null\n+++ b/{shown}/.claude/settings.json\n")
 
 
 def test_hook_install_user_scope_honours_claude_config_dir(claude, cli, monkeypatch, tmp_path):
@@ -157,7 +158,8 @@ def test_hook_install_for_a_worktree_edits_the_main_repository(tmp_path, cli, mo
     monkeypatch.chdir(tmp_path / "wt")
     assert cc.git_root(str(tmp_path / "wt")) == str(main)  # all worktrees share the main one's auto memory
     result = cli("hook", "install", str(memory))
-    assert result.exit_code == 0 and result.stdout.startswith(f"--- /dev/null\n+++ b/{main}/.claude/settings.json")
+    shown = str(main).lstrip("/")
+    assert result.exit_code == 0 and result.stdout.startswith(f"--- /dev/null\n+++ b/{shown}/.claude/settings.json")
 
 
 @pytest.mark.parametrize(("path", "made"), [
@@ -367,7 +369,8 @@ def test_an_unquoted_colon_is_read_as_claude_code_reads_it_and_lint_warns(claude
     assert lint.exit_code == 0
     assert lint.stdout.splitlines()[0] == (
         f"{memory}/billing_v2_migration.md:3:1: MEM102 front matter is not valid YAML (an unquoted ': ' in "
-        "description); Claude Code reads it anyway, quoting the value, other tools do not: quote the value")
+        "description); memctl reads it as Claude Code does, quoting the value, but stricter readers ignore it: "
+        "quote the value")
     assemble = cli("assemble", str(memory), "--topic", "billing_v2_migration")
     assert assemble.exit_code == 0 and "front matter" not in assemble.stderr
     for _ in range(2):  # parsed, then from the cache
@@ -383,9 +386,9 @@ def test_consolidate_leaves_a_topic_only_claude_code_reads_alone(claude, cli):
     before = topic.read_bytes()
     result = cli("consolidate", str(memory), "--topic", "billing_v2_migration", "--target", "10", "--apply")
     assert result.exit_code == 0  # its front matter is rewritten only once it is strict YAML
-    assert "billing_v2_migration.md:3: front matter is not valid YAML (an unquoted ': ' in description); Claude " \
-           "Code reads it anyway, quoting the value, other tools do not: quote the value; topic left as it is" \
-        in result.stderr
+    assert "billing_v2_migration.md:3: front matter is not valid YAML (an unquoted ': ' in description); memctl " \
+           "reads it as Claude Code does, quoting the value, but stricter readers ignore it: quote the value; topic " \
+           "left as it is" in result.stderr
     assert topic.read_bytes() == before
 
 
@@ -442,3 +445,26 @@ def test_capture_reads_openclaw_daily_notes_with_a_time_before_the_label(tmp_pat
 def test_a_time_stamp_before_the_label(line, found):
     got = [(m, b) for _, m, b in marked(line + "\n")]
     assert got == ([found] if found else [])
+
+
+def test_the_lessons_link_capture_adds_survives_the_next_split(tmp_path):
+    """A new user's OpenClaw workspace: capture put the link at the end of the last section, and the
+    next split moved that section, link and all, so MEMORY.md no longer linked the lessons."""
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+
+    home = tmp_path / "workspace"
+    home.mkdir()
+    sections = "".join(f"## Notes {n}\n\n" + "".join(f"- note {n}.{i}: a line long enough to count\n"
+                                                       for i in range(25)) + "\n" for n in range(3))
+    (home / "MEMORY.md").write_text("# Memory\n\n" + sections)
+    runner = CliRunner()
+    captured = runner.invoke(app, ["capture", str(home), "--apply"], input="Lesson: pin the amp's firmware.\n")
+    assert captured.exit_code == 0, captured.stderr
+    index = (home / "MEMORY.md").read_text()
+    assert index.endswith("\n## Topics\n\n- [Lessons](topics/lessons.md) — lessons and decisions captured from "
+                          "sessions\n")
+    split = runner.invoke(app, ["split", str(home), "--apply"])
+    assert split.exit_code == 0, split.stderr
+    assert "](topics/lessons.md)" in (home / "MEMORY.md").read_text()

@@ -310,7 +310,7 @@ def test_the_next_install_sweeps_what_a_killed_install_left(tmp_path):
     assert shown.exit_code == 0 and left.exists()  # without --apply nothing is written, nor removed
     assert f"1 temporary file an interrupted write left: {left}; --apply removes them\n" in shown.stderr
     written = install("--settings", str(settings), "--apply")
-    assert written.exit_code == 0 and written.stdout.startswith(f"--- a/{settings}")
+    assert written.exit_code == 0 and written.stdout.startswith(f"--- a/{str(settings).lstrip('/')}")
     assert written.stderr.startswith(f"removed 1 temporary file an interrupted write left: {left}\n")
     assert not left.exists() and sorted(p.name for p in settings.parent.iterdir()) == ["settings.json"]
     assert '"UserPromptSubmit"' in settings.read_text() and '"Bash(ls)"' in settings.read_text()

@@ -182,7 +182,8 @@ def install(
             err(f"{target}: memctl's hooks are there already; nothing to change")
             return
         emit("".join(difflib.unified_diff((before or "").splitlines(keepends=True), after.splitlines(keepends=True),
-                                          f"a/{target}" if before is not None else "/dev/null", f"b/{target}")))
+                                          f"a/{target.lstrip('/')}" if before is not None else "/dev/null",
+                                          f"b/{target.lstrip('/')}")))
         if apply:
             written = write_settings(target, after)
             err(f"added {', '.join(added)} to {written}")

@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from memctl.words import plural
+
 WIDTH = 120
 
 
@@ -206,7 +208,7 @@ def _by_week(topics: list[dict[str, Any]]) -> list[dict[str, Any]]:
             row = rows[key] = {**topic, "files": 0, "tokens": 0, "bytes": 0, "skills": [], "over_budget": False}
             out.append(row)
         row["files"] += 1
-        row["path"] = f"{folder + '/' if folder else ''}{topic['week']} ({row['files']} dated files)"
+        row["path"] = f"{folder + '/' if folder else ''}{topic['week']} ({plural(row['files'], 'dated file')})"
         row["tokens"] += topic["tokens"]
         row["bytes"] += topic["bytes"]
         row["over_budget"] = row["over_budget"] or topic["over_budget"]

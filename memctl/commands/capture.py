@@ -377,9 +377,11 @@ def _spans(ranges: tuple[tuple[int, int], ...]) -> str:
 
 
 def place_link(index: IndexView, line: str) -> tuple[str | None, int, str]:
-    """The index with `line` added where its host loads it, the line's number, and a note: at the
-    end when the end loads (today's place), else after the last link line of the loaded part (of the
-    index heading's section first, when it has one there), the new text's cap checked each time.
+    """The index with `line` added where its host loads it, the line's number, and a note: in the
+    index heading's section (config `index_heading`, which `split` keeps) when it has one in the
+    loaded part, after its last link or right under the heading; with no such section, a new one at
+    the end when the end loads; else after the last link line of the loaded part; the new text's cap
+    checked each time.
     (None, 0, why) when no place inside the loaded part takes it."""
     from memctl.commands.append import appended
     from memctl.model.structure import structure
@@ -401,12 +403,26 @@ def place_link(index: IndexView, line: str) -> tuple[str | None, int, str]:
     if section is not None and any(section[0] < n <= section[1] for n in links):
         links = [n for n in links if section[0] < n <= section[1]]
     places = [len(lines)] if not lines or within(loaded, len(lines)) else []
+    if section is not None and within(loaded, section[0]):  # the index heading's section first
+        ours = [n for n in links if section[0] < n <= section[1]]
+        places = [ours[-1] if ours else section[0], *places]  # after its last link, or right under its heading
+    last = next((h for h in reversed(facts["headings"]) if h[1] <= 2), None)
+    in_movable_section = last is not None and last[1] == 2  # the end lies in a section `split` may move
     for after in reversed(links[-TRIES:]):
         while after < len(lines) and lines[after].strip() and lines[after][:1] in " \t":
             after += 1  # past the item's indented continuation lines
         if after not in places:
             places.append(after)
     for after in places:
+        if after == len(lines) and section is None and in_movable_section:
+            # No section of links yet: the link opens one under the index heading, which `split` keeps
+            # (appended into the last section, the next split would move it out with that section).
+            text = appended(index.text, f"\n## {index.heading}\n\n{line.rstrip()}")
+            number = len(split_lines(text))
+            now = index.loaded(text) if index.loaded is not None else ((1, number),)
+            if within(now, number):
+                return text, number, ""
+            continue
         if after == len(lines):
             text = appended(index.text, line)
         else:

@@ -71,6 +71,7 @@ class ConsolidatePlan(NamedTuple):
     write: WritePlan
     warnings: tuple[str, ...]
     tokenizer: str = "cl100k_base"
+    held: tuple[str, ...] = ()  # topics over target that memctl will not touch (the warnings say why)
 
 
 class Options(NamedTuple):
@@ -229,6 +230,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
     over_target = {d.rel for d, tokens in zip(considered, counts, strict=True) if tokens > target}
     unsure = {d.rel: d.front_matter.error or d.front_matter.lenient for d in docs}  # lenient: not strict YAML
     warnings = [f"{unsure[d.rel]}; topic left as it is" for d in docs if d.rel in over_target and unsure[d.rel]]
+    held = [d.rel for d in docs if d.rel in over_target and unsure[d.rel]]
     over_target -= {rel for rel, problem in unsure.items() if problem is not None}
     for doc in docs:
         if doc.rel in over_target:
@@ -236,6 +238,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                 check_destination(home.root, doc.rel)
             except MemctlError as exc:
                 warnings.append(f"{exc}; topic left as it is")
+                held.append(doc.rel)
                 over_target.discard(doc.rel)
     dedupe_only = {doc.rel: is_dedupe_only(home, doc) for doc in docs}
     parsed: dict[str, tuple[list[str], list[Entry], list[tuple[int, int]]]] = {}
@@ -326,7 +329,7 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         changes.append(FileChange(home.index.rel, index_text, recounted))
     write = WritePlan(tuple(changes))
     check_plan(home.root, write)
-    return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name)
+    return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name, tuple(sorted(held)))
 
 
 def is_dedupe_only(home: MemoryHome, doc: Doc) -> bool:
@@ -600,11 +603,16 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
                     "steps": [s._asdict() for s in t.steps], "skipped": [s._asdict() for s in t.skipped]}
                    for t in plan.topics],
         "warnings": list(plan.warnings),
+        "held": list(plan.held),
         "applied": applied,
     }
 
 
 def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = False) -> str:
+    if not plan.topics and plan.held:
+        return (f"nothing consolidated: {plural(len(plan.held), 'topic')} over {plan.target:,} tokens "
+                f"({plan.tokenizer}) left as {'it is' if len(plan.held) == 1 else 'they are'} (see the warnings): "
+                f"{', '.join(plan.held)}\n")
     if not plan.topics:
         return f"nothing to consolidate: every topic is within {plan.target:,} tokens ({plan.tokenizer})\n"
     lines = []

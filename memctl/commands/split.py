@@ -227,7 +227,8 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
     those held back because they hold a secret.
 
     A section stays when it is not at the level, is kept (`--keep`, config `core`, the index
-    heading, the keep mark), holds a secret (unless `--allow-secrets`), or is so small that the line
+    heading, the keep mark, a heading the host reads from the index itself: `Host.kept_sections`),
+    holds a secret (unless `--allow-secrets`), or is so small that the line
     replacing it would cost as many tokens as it does (index lines an earlier split left in it do not
     count, so a second split makes the same choice).
     """
@@ -248,7 +249,8 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
         if exact:
             counter.remember(section, part.tokens)
         heading = (part.heading or "").strip()
-        if part.level != options.level or heading.lower() in keep or KEEP_MARK in section:
+        if (part.level != options.level or heading.lower() in keep or KEEP_MARK in section
+                or heading.startswith(home.host.kept_sections)):
             if part.heading:
                 kept.append(part.heading)
             continue

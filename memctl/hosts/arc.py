@@ -23,5 +23,8 @@ def detect(home: str) -> str:
 
 
 HOST = Host(NAME, note="index warning at 180 lines, limit 200; 1,000-token topics; 40,000-token bundles",
-            preset={"index_warn_lines": 180}, lessons="topics/lessons.md", topic_folder="topics",
+            preset={"index_warn_lines": 180}, lessons="topics/lessons.md",
+            # arc-starter's dispatch keeps MEMORY.md's [A], [F], [P] and [L] sections in every prompt (and
+            # filters [S] by the task's skills, drops [T]): split must not move them out (docs/hosts.md).
+            kept_sections=("[A]", "[F]", "[P]", "[L]"), topic_folder="topics",
             context_candidates=("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md"))

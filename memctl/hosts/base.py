@@ -156,6 +156,8 @@ class Host:
     # Where `split` puts a new topic, relative to the index's folder ("" beside it), and the front
     # matter it gets: (key, value) pairs in order, each value a string, a list of strings or a date.
     topic_folder: str = "topics"
+    topics: tuple[str, ...] = ()  # globs of its topic files when the config names none ((): memctl's own)
+    kept_sections: tuple[str, ...] = ()  # heading prefixes of sections the host reads from the index itself
     topic_front_matter: Callable[[str, str, str, date], FrontMatterPairs] | None = None  # None: memctl's own
     lessons_front_matter: bool = False  # the lessons file `capture` creates gets the topic front matter too
     # The memory folder the host keeps outside a project for the project the folder `cwd` lies in

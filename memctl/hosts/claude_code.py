@@ -313,7 +313,8 @@ def front_matter(title: str, summary: str, stem: str, today: Any) -> tuple[tuple
 
 
 HOST = Host(NAME, note="loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md", preset={},
-            lessons="lessons.md", topic_folder="", topic_front_matter=front_matter, lessons_front_matter=True,
+            lessons="lessons.md", topic_folder="", topics=("**/*.md",), topic_front_matter=front_matter,
+            lessons_front_matter=True,
             project_memory=project_memory)
 
 

@@ -473,7 +473,7 @@ def load_config(
         profile_reason=reason,
         index_file=index,
         tokenizer=tokenizer,
-        topics=tuple(merged.get("topics", map(near, DEFAULT_TOPICS))),
+        topics=tuple(merged.get("topics", map(near, chosen.topics or DEFAULT_TOPICS))),
         section_level=merged.get("section_level", 2),
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),

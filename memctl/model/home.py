@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from memctl.hosts import CapResult, Host
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 9
+PARSE_VERSION = 10
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -514,6 +514,13 @@ def load_home(
     config = load_config(root, os.fspath(config_file) if config_file is not None else None, overrides, env, cache)
     if not config.cache:
         cache = Cache(None)
+    if index_name is None and "/" in config.index_file and os.path.isdir(os.path.join(root, config.index_file[
+            : config.index_file.rindex("/")])):
+        # A config that names its index in a folder below (a repository's root `.memctl.yaml` with
+        # `index: memory/MEMORY.md`): the home is the folder holding the index, so that `status .`
+        # and `status memory/` are one memory with one lock, journal, archive, record and cache.
+        below = _posix(os.path.normpath(os.path.join(given, config.index_file.rsplit("/", 1)[0])))
+        return load_home(below, config_file=config_file, overrides=overrides, env=env, progress=progress)
     counter = TokenCounter(config.tokenizer, cache)
     index_name = index_name or config.index_file
     index_path = os.path.join(root, index_name)

@@ -254,8 +254,8 @@ def _lenient_note(rewritten: list[tuple[int, str, str]], first_line: int) -> dic
     named = ", ".join(keys[:-1]) + f" and {keys[-1]}" if len(keys) > 1 else keys[0]
     what = f"an unquoted ': ' in {named}" if colons else f"a YAML indicator character in {named}"
     line = next(number for number, key, _ in rewritten if key == keys[0])
-    return {"message": f"front matter is not valid YAML ({what}); Claude Code reads it anyway, quoting the "
-                       f"value, other tools do not: quote the value", "line": first_line + line}
+    return {"message": f"front matter is not valid YAML ({what}); memctl reads it as Claude Code does, quoting "
+                       f"the value, but stricter readers ignore it: quote the value", "line": first_line + line}
 
 
 def _load_yaml(text: str, first_line: int) -> tuple[Any, dict[str, Any] | None]:
