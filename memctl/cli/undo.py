@@ -59,6 +59,11 @@ def undo(
         path, write_id = Path("."), str(path)  # `memctl undo ID`, in the home it is run from
     try:
         root, _ = resolve_home(str(path))
+        if list_ or diff:  # only a look: an interrupted write is said, and left for the next write
+            from memctl.safe.trust import pending_notices
+
+            for notice in pending_notices(root, str(path)):
+                err(f"warning: {notice}")
         if list_:
             if write_id is not None:
                 raise MemctlError("--list takes no ID: it lists every write that can be taken back")

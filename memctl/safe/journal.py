@@ -413,16 +413,20 @@ def take_back(root: str, wanted: str | None = None, apply: bool = True) -> Taken
     """`memctl undo [ID]`: take back the newest write that is not an undo (or the one `wanted`
     names) through the journal, under the home's lock; refused whole when a file it would restore
     changed since (one line naming it)."""
+    if not apply:  # only a look: no lock taken, no interrupted write finished
+        record, plan, lines = _undo_plan(root, wanted)
+        return TakenBack(record, plan, [], None, lines)
     with home_lock(root):
         recover(root)  # an interrupted write is finished (and recorded) or undone first
-        found, refused = undo.records(root)
-        record = undo.choose(found, wanted, refused)
-        undo.check_unchanged(root, record)
-        plan = undo.inverse(record)
-        lines = [undo.refusal(r) for r in refused]
-        if not apply:
-            return TakenBack(record, plan, [], None, lines)
+        record, plan, lines = _undo_plan(root, wanted)
         written, journal_id = _write(root, plan, "undo", undo.undoes_of(record))
         undo.remove_folders(root, record)
         kept = undo.kept(root, journal_id)
     return TakenBack(record, plan, written, journal_id if kept else None, lines)
+
+
+def _undo_plan(root: str, wanted: str | None) -> tuple[undo.Record, WritePlan, list[str]]:
+    found, refused = undo.records(root)
+    record = undo.choose(found, wanted, refused)
+    undo.check_unchanged(root, record)
+    return record, undo.inverse(record), [undo.refusal(r) for r in refused]

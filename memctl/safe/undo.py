@@ -159,7 +159,7 @@ def prune(root: str) -> str:
             if count <= KEEP and total <= MAX_BYTES:
                 break
             rel = f"{UNDO_REL}/{name}"
-            if rel in came or _parse(root, name, key, UNDO_REL, MAX_BYTES, git=False).refused:
+            if rel in came or _parse(root, name, key, UNDO_REL, git=False).refused:
                 continue
             os.unlink(check_destination(root, rel))
             count, total = count - 1, total - size
@@ -181,7 +181,7 @@ def drop(root: str, record_id: str) -> None:
 
 
 def _record(root: str, seq: int, record_id: str, name: str, key: bytes | None, came: dict[str, str]) -> Record:
-    journal = _parse(root, name, key, UNDO_REL, MAX_BYTES, git=False)
+    journal = _parse(root, name, key, UNDO_REL, git=False)
     rel = journal.rel
     refused = journal.refused or came.get(rel, "")
     if not refused:
