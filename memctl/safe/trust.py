@@ -5,6 +5,9 @@ digest of the whole text, made with the user's key (`memctl.safe.keys`), and the
 home's real path. It is acted on only when the digest is this user's, the path is this home's,
 every file it names is one memctl manages (`memctl.safe.fsutil.check_destination`), and git
 neither tracks it nor holds it in a commit. Anything else is reported (`refusal`) and left alone.
+
+A finished write's journal is kept as its undo record (`memctl.safe.undo`, in `.memctl/undo/`) and is
+checked the same way, by the same `_parse`, before `memctl undo` acts on it.
 """
 
 from __future__ import annotations
@@ -165,7 +168,7 @@ def came_with_git(root: str, folder: str) -> dict[str, str]:
             return {}
         top = parent
     path = os.path.relpath(os.path.join(root, folder), top)
-    git = ["git", "-c", "core.fsmonitor=false", "-C", top]
+    git = ["git", "--literal-pathspecs", "-c", "core.fsmonitor=false", "-C", top]  # a `*` in a path is a `*`
     try:
         listed = subprocess.run([*git, "ls-files", "-z", "--", path], capture_output=True, timeout=30, check=False)
         logged = subprocess.run([*git, "log", "--all", "-z", "--format=commit:%h", "--name-only", "--", path],
