@@ -106,6 +106,8 @@ def test_a_journal_that_came_with_a_clone_is_never_applied(cli, tmp_path, monkey
     after = snapshot(root)
     appended = "topics/cost.md"
     assert after.pop(appended) == before.pop(appended) + b"- a line an agent adds\n"  # the writer still works
+    (kept,) = [rel for rel in after if rel.startswith(".memctl/undo/")]  # the append's record, for `memctl undo`
+    assert after.pop(kept).startswith(b"memctl-journal 2 ")
     assert after == before  # nothing else changed: not .git/, not the index, not the topic it would remove
     assert not (root / ".git" / "hooks" / "pre-commit").exists()
     assert "fsmonitor" not in git(root, "config", "--list")

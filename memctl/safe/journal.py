@@ -5,7 +5,7 @@ and fsynced to `.memctl/journal/<id>.json`. Then the files are written: archive 
 that text leaves a file only after its new home is durable; then new files; then the files that
 change. Each file goes through a fsynced temporary file and a rename, and is compared with the
 plan right before its rename, so that a change another program made meanwhile is never
-overwritten. Then the journal is removed.
+overwritten. Then the journal is kept as the write's undo record (`memctl.safe.undo`), or removed.
 
 A write that fails part-way (an I/O error, a file changed by someone else) is undone from the
 journal before the error is reported. A write that dies part-way (a crash, SIGKILL) leaves its
@@ -23,9 +23,10 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from memctl.errors import GuaranteeError, InputError, MemctlError, StaleError, WriteError
+from memctl.safe import undo
 from memctl.safe.fsutil import (
     TEMP_NAME,
     check_destination,
@@ -34,7 +35,16 @@ from memctl.safe.fsutil import (
     make_folders,
     write_temp,
 )
-from memctl.safe.trust import JOURNAL_REL, Journal, journal_path, journals, refusal, signing_key, write_journal
+from memctl.safe.trust import (
+    JOURNAL_REL,
+    Journal,
+    Undoes,
+    journal_path,
+    journals,
+    refusal,
+    signing_key,
+    write_journal,
+)
 from memctl.safe.writer import FileChange, WritePlan, home_lock
 from memctl.words import plural
 
@@ -136,6 +146,26 @@ def _end(root: str, journal_id: str) -> None:
     fsync_folder(os.path.dirname(path))
 
 
+def _finish(root: str, journal_id: str, undoes: Undoes | None) -> str:
+    """A write whose files are all written: its journal becomes its undo record, and the record of
+    the write it took back (an undo's) goes. Returns "" or a warning; never fails the write."""
+    problem = undo.keep(root, journal_id)
+    if undoes is not None:
+        undo.drop(root, undoes.id)
+    return problem
+
+
+def _new_folders(root: str, changes: list[FileChange]) -> tuple[str, ...]:
+    """The folders a write will make for its new files (an undo removes them again, once empty)."""
+    made: set[str] = set()
+    for change in changes:
+        folder = posixpath.dirname(change.rel) if change.before is None and not change.removed else ""
+        while folder and folder not in made and not os.path.isdir(os.path.join(root, folder)):
+            made.add(folder)
+            folder = posixpath.dirname(folder)
+    return tuple(sorted(made))
+
+
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, MemctlError):
         return exc.message
@@ -174,11 +204,18 @@ def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "wr
 
 def _apply_locked(root: str, plan: WritePlan, command: str) -> list[str]:
     """`apply_plan`'s work, once the caller holds the home's lock."""
+    return _write(root, plan, command)[0]
+
+
+def _write(root: str, plan: WritePlan, command: str, undoes: Undoes | None = None) -> tuple[list[str], str]:
+    """Write the plan (the caller holds the lock); returns the files written and the journal's id.
+    Once every file is written the journal is kept as the write's undo record; `undoes` is the
+    record this write takes back (`memctl undo`)."""
     import secrets
 
     changes = write_order(plan.changes)
     if not changes:
-        return []
+        return [], ""
     recover(root)  # a journal of ours left by a writer that died: ours to finish now that we hold the lock
     for change in changes:
         try:
@@ -193,7 +230,7 @@ def _apply_locked(root: str, plan: WritePlan, command: str) -> list[str]:
     key = signing_key(root)
     journal_id = secrets.token_hex(6)
     try:
-        write_journal(root, journal_id, command, changes, key)
+        write_journal(root, journal_id, command, changes, key, _new_folders(root, changes), undoes)
     except OSError as exc:
         raise WriteError(f"cannot write the journal ({exc.strerror or exc}); nothing was written",
                          JOURNAL_REL) from None
@@ -207,11 +244,10 @@ def _apply_locked(root: str, plan: WritePlan, command: str) -> list[str]:
         except (OSError, MemctlError) as exc:
             raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
         done.append(change)
-    try:
-        _end(root, journal_id)
-    except OSError:
-        pass  # every file is written; the next command finds them all as planned and removes it
-    return [c.rel for c in changes]
+    problem = _finish(root, journal_id, undoes)  # every file is written: a failure here is only a warning
+    if problem:
+        undo.warn(problem)
+    return [c.rel for c in changes], journal_id
 
 
 def apply_fresh(root: str, planned: T, write_of: Callable[[T], WritePlan], replan: Callable[[], T],
@@ -293,6 +329,9 @@ def _replay(root: str, journal: Journal) -> str:
                 _put(root, change.rel, change.before, change.target, journal_id)
         what = (f"finished an interrupted `memctl {journal.command}`: {plural(len(ordered), 'file')} as it "
                 "planned them")
+        _remove_temps(root, changes, journal_id)
+        problem = _finish(root, journal_id, journal.undoes)  # finished: it can be taken back like any write
+        return f"{what} (warning: {problem})" if problem else what
     else:
         for change in reversed(ordered):
             if states[change.rel] == change.target:
@@ -357,3 +396,37 @@ def recover_home(root: str) -> dict[str, list[str]]:
     with home_lock(root):
         done, refused = recover(root)
         return {"journals": done, "refused": refused, "removed": sweep_temps(root)}
+
+
+class TakenBack(NamedTuple):
+    """What `memctl undo` took back (or, with `apply=False`, would): the write, the plan that takes
+    it back, the files written, and the id of the undo's own record (None if it was not kept)."""
+
+    record: undo.Record
+    plan: WritePlan
+    written: list[str]
+    record_id: str | None
+    refused: list[str]  # one line for each undo record memctl will not act on (reported, never acted on)
+
+
+def take_back(root: str, wanted: str | None = None, apply: bool = True) -> TakenBack:
+    """`memctl undo [ID]`: take back the newest write that is not an undo (or the one `wanted`
+    names) through the journal, under the home's lock; refused whole when a file it would restore
+    changed since (one line naming it)."""
+    if not apply:  # only a look: no lock taken, no interrupted write finished
+        record, plan, lines = _undo_plan(root, wanted)
+        return TakenBack(record, plan, [], None, lines)
+    with home_lock(root):
+        recover(root)  # an interrupted write is finished (and recorded) or undone first
+        record, plan, lines = _undo_plan(root, wanted)
+        written, journal_id = _write(root, plan, "undo", undo.undoes_of(record))
+        undo.remove_folders(root, record)
+        kept = undo.kept(root, journal_id)
+    return TakenBack(record, plan, written, journal_id if kept else None, lines)
+
+
+def _undo_plan(root: str, wanted: str | None) -> tuple[undo.Record, WritePlan, list[str]]:
+    found, refused = undo.records(root)
+    record = undo.choose(found, wanted, refused)
+    undo.check_unchanged(root, record)
+    return record, undo.inverse(record), [undo.refusal(r) for r in refused]

@@ -5,6 +5,9 @@ digest of the whole text, made with the user's key (`memctl.safe.keys`), and the
 home's real path. It is acted on only when the digest is this user's, the path is this home's,
 every file it names is one memctl manages (`memctl.safe.fsutil.check_destination`), and git
 neither tracks it nor holds it in a commit. Anything else is reported (`refusal`) and left alone.
+
+A finished write's journal is kept as its undo record (`memctl.safe.undo`, in `.memctl/undo/`) and is
+checked the same way, by the same `_parse`, before `memctl undo` acts on it.
 """
 
 from __future__ import annotations
@@ -44,13 +47,20 @@ def _sign(key: bytes, payload: bytes) -> str:
     return blake2b(payload, key=key, digest_size=32, person=b"memctl-journal").hexdigest()
 
 
-def write_journal(root: str, journal_id: str, command: str, changes: list[FileChange], key: bytes) -> None:
+def write_journal(root: str, journal_id: str, command: str, changes: list[FileChange], key: bytes,
+                  folders: tuple[str, ...] = (), undoes: Undoes | None = None) -> None:
+    """The signed journal of a write, fsynced; `folders` are those the write creates, `undoes` the
+    applied write it takes back (`memctl undo`): kept with the journal, which becomes the undo record."""
     from datetime import datetime, timezone
 
     folder = make_folders(root, JOURNAL_REL)
     data = {"version": JOURNAL_VERSION, "id": journal_id, "home": os.path.realpath(root), "command": command,
             "pid": os.getpid(), "started": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "changes": [{"rel": c.rel, "before": c.before, "after": c.after, "removed": c.removed} for c in changes]}
+    if folders:
+        data["folders"] = list(folders)
+    if undoes is not None:
+        data["undoes"] = undoes._asdict()
     payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
     head = b" ".join((_MAGIC, str(JOURNAL_VERSION).encode(), _sign(key, payload).encode()))
     temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload)
@@ -62,8 +72,18 @@ def write_journal(root: str, journal_id: str, command: str, changes: list[FileCh
     fsync_folder(folder)
 
 
+class Undoes(NamedTuple):
+    """The applied write an undo takes back: its id, the command it was, and whether it was itself
+    an undo (taking back an undo redoes the write)."""
+
+    id: str
+    command: str
+    redo: bool = False
+
+
 class Journal(NamedTuple):
-    """One file found in the journal folder: what it would do, or why it must not be acted on."""
+    """One file found in the journal folder (or kept as an undo record): what it would do, or why it
+    must not be acted on."""
 
     name: str
     rel: str  # relative to the home
@@ -71,13 +91,30 @@ class Journal(NamedTuple):
     started: str = ""
     changes: tuple[FileChange, ...] = ()
     refused: str = ""  # why memctl will not act on it ("" when it is this user's, for this home)
+    folders: tuple[str, ...] = ()  # the folders the write created
+    undoes: Undoes | None = None  # the write it took back, for `memctl undo`
 
 
-def _parse(root: str, name: str, key: bytes | None) -> Journal:
-    """The journal `name`, checked: signed with this user's key, for this home, its changes sane."""
-    rel = f"{JOURNAL_REL}/{name}"
+def _extras(data: dict[str, object]) -> tuple[tuple[str, ...], Undoes | None] | None:
+    """A journal's `folders` and `undoes`, or None when they are not as `write_journal` writes them."""
+    folders, undoes = data.get("folders", []), data.get("undoes")
+    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+        return None
+    if undoes is None:
+        return tuple(folders), None
+    if not isinstance(undoes, dict) or not isinstance(undoes.get("id"), str) \
+            or not isinstance(undoes.get("command"), str) or not isinstance(undoes.get("redo", False), bool):
+        return None
+    return tuple(folders), Undoes(undoes["id"], undoes["command"], undoes.get("redo", False))
+
+
+def _parse(root: str, name: str, key: bytes | None, folder: str = JOURNAL_REL, cap: int = MAX_JOURNAL_BYTES,
+           git: bool = True) -> Journal:
+    """The journal `name` in `folder`, checked: signed with this user's key, for this home, its changes
+    sane (and, with `git`, neither tracked by git nor in a commit)."""
+    rel = f"{folder}/{name}"
     try:
-        raw = read_bytes(check_destination(root, rel), rel, cap=MAX_JOURNAL_BYTES, follow=False)
+        raw = read_bytes(check_destination(root, rel), rel, cap=cap, follow=False)
     except MemctlError as exc:
         return Journal(name, rel, refused=f"cannot be read ({exc.message})")
     head, _, payload = raw.partition(b"\n")
@@ -94,9 +131,10 @@ def _parse(root: str, name: str, key: bytes | None) -> Journal:
         ok = all(isinstance(c.rel, str) and isinstance(c.after, str) and isinstance(c.before, (str, type(None)))
                  and isinstance(c.removed, bool) for c in changes)
         home, command, started = data["home"], str(data.get("command", "write")), str(data.get("started", ""))
+        extras = _extras(data)
     except (ValueError, KeyError, TypeError, AttributeError):
-        ok, home, command, started, changes = False, None, "write", "", ()
-    if not ok:
+        ok, home, command, started, changes, extras = False, None, "write", "", (), None
+    if not ok or extras is None or data.get("id") != name.removesuffix(".json").rpartition("-")[2]:
         return Journal(name, rel, refused="it is damaged")
     if home != os.path.realpath(root):
         return Journal(name, rel, command, started, refused=f"it was written for another home ({home})")
@@ -105,36 +143,54 @@ def _parse(root: str, name: str, key: bytes | None) -> Journal:
             check_destination(root, change.rel)  # signed or not, a journal never aims a write elsewhere
         except MemctlError as exc:
             return Journal(name, rel, command, started, refused=f"it names {change.rel}, which {exc.message}")
-    tracked = tracked_by_git(root, rel)
+    tracked = tracked_by_git(root, rel) if git else ""
     if tracked:
         return Journal(name, rel, command, started, refused=tracked)
-    return Journal(name, rel, command, started, changes)
+    return Journal(name, rel, command, started, changes, folders=extras[0], undoes=extras[1])
 
 
 def tracked_by_git(root: str, rel: str) -> str:
     """Why the file `rel` of the home came with the repository (git tracks it, or it is in a
     commit), or "": a journal from a clone is never acted on. Only asked when a journal is found."""
+    return came_with_git(root, rel).get(rel, "")
+
+
+def came_with_git(root: str, folder: str) -> dict[str, str]:
+    """Each file under `folder` (a file itself, or a folder of the home) that came with the
+    repository, relative to the home, and why: git tracks it, or it is in a commit. Two git
+    commands however many files the folder holds; {} outside a repository."""
     import subprocess
 
     top = root
     while not os.path.lexists(os.path.join(top, ".git")):
         parent = os.path.dirname(top)
         if parent == top:
-            return ""
+            return {}
         top = parent
-    path = os.path.relpath(os.path.join(root, rel), top)
-    git = ["git", "-c", "core.fsmonitor=false", "-C", top]
+    path = os.path.relpath(os.path.join(root, folder), top)
+    git = ["git", "--literal-pathspecs", "-c", "core.fsmonitor=false", "-C", top]  # a `*` in a path is a `*`
     try:
         listed = subprocess.run([*git, "ls-files", "-z", "--", path], capture_output=True, timeout=30, check=False)
-        logged = subprocess.run([*git, "log", "--all", "-1", "--format=%h", "--", path], capture_output=True,
-                                timeout=30, check=False)
+        logged = subprocess.run([*git, "log", "--all", "-z", "--format=commit:%h", "--name-only", "--", path],
+                                capture_output=True, timeout=30, check=False)
     except (OSError, subprocess.SubprocessError):
-        return ""  # no git here: nothing can have come from a repository's index or history
-    if listed.stdout.strip(b"\0"):
-        return "git tracks it (it came with the repository)"
-    if logged.stdout.strip():
-        return f"it is in git's history (commit {logged.stdout.decode(errors='replace').strip()})"
-    return ""
+        return {}  # no git here: nothing can have come from a repository's index or history
+
+    def home_rel(item: bytes) -> str:
+        return os.path.relpath(os.path.join(top, os.fsdecode(item)), root).replace(os.sep, "/")
+
+    found: dict[str, str] = {}
+    commit = ""
+    for item in logged.stdout.split(b"\0"):
+        item = item.lstrip(b"\n")
+        if item.startswith(b"commit:"):
+            commit = item[len(b"commit:"):].decode(errors="replace")
+        elif item:
+            found.setdefault(home_rel(item), f"it is in git's history (commit {commit})")
+    for item in listed.stdout.split(b"\0"):
+        if item:
+            found[home_rel(item)] = "git tracks it (it came with the repository)"
+    return found
 
 
 def journals(root: str) -> list[Journal]:
