@@ -56,12 +56,11 @@ def serve(path: HomeArg = Path(".")) -> None:
       memctl mcp memory/
       memctl mcp install memory/ --client cursor --apply
     """
-    from datetime import date
-
     from memctl.commands.mcp import serve as run
+    from memctl.model.config import today
 
     try:
-        run(str(path), date.today)
+        run(str(path), today)
     except MemctlError as error:
         fail(error)
 
@@ -70,11 +69,12 @@ def serve(path: HomeArg = Path(".")) -> None:
 def install(
     path: HomeArg = Path("."),
     client: Annotated[list[Client] | None, typer.Option(  # type: ignore[valid-type]
-        "--client", help="The host whose config gets the server (repeatable; default: all of them).")] = None,
+        "--client", metavar="HOST", help="claude-code, claude-desktop, cursor or codex: the host whose config gets "
+                                          "the server (repeatable; default: all of them).")] = None,
     scope: Annotated[Scope | None, typer.Option(
         "--scope", help="project: the project's config; user: yours (default: each host's usual one).")] = None,
     file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help="This config file instead.")] = None,
-    name: Annotated[str, typer.Option("--name", help="The server's name in the config.")] = "memctl",
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="The server's name in the config.")] = "memctl",
     apply: Annotated[bool, typer.Option(
         "--apply", help="Merge the entry into the config file (one --client), keeping every other key.")] = False,
 ) -> None:

@@ -19,7 +19,7 @@ from urllib.parse import unquote
 
 from memctl.errors import InputError, MemctlError
 from memctl.model.home import ARCHIVE_DIRS, Doc, MemoryHome, doc_from_text, load_doc
-from memctl.safe.fsutil import MANAGED_SUFFIXES, check_destination, current_text, kind_of
+from memctl.safe.fsutil import MANAGED_SUFFIXES, Guard, check_destination, current_text, kind_of
 from memctl.safe.writer import FileChange, WritePlan
 
 TYPE_CHECKING = False
@@ -179,7 +179,8 @@ class Store:
         return MemoryHome(self.root, self.config, self.counter, self.cache, index, (), (), frozenset(), (), (), ())
 
     def doc(self, rel: str) -> Doc:
-        return load_doc(os.path.join(self.root, rel), rel, self.counter, self.config.section_level, self.cache)
+        return load_doc(os.path.join(self.root, rel), rel, self.counter, self.config.section_level, self.cache,
+                        Guard(self.root))
 
     def cap_refusal(self, before: str | None, after: str) -> None:
         """Refuse an index that its host would cut where it did not before, or cut more of: as

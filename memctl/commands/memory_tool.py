@@ -59,7 +59,11 @@ def memory_tool(home: str, tool_input: Mapping[str, Any], now: datetime | None =
         handler = COMMANDS.get(command) if isinstance(command, str) else None
         if handler is None:
             raise Refused(f"unknown command {command!r}; the memory tool's commands are {', '.join(COMMANDS)}")
-        return {"content": handler(root, tool_input, now or datetime.now(timezone.utc)), "is_error": False}
+        if now is None:
+            from memctl.model.config import now as moment
+
+            now = moment()  # MEMCTL_TODAY, for runs that must be reproducible
+        return {"content": handler(root, tool_input, now), "is_error": False}
     except MemctlError as error:
         return {"content": _message(error), "is_error": True}
 
@@ -87,6 +91,8 @@ def tool_rel(root: str, value: object, what: str = "path") -> str:
 
 def _text(tool_input: Mapping[str, Any], key: str, default: str | None = None) -> str:
     value = tool_input.get(key, default)
+    if key.endswith("path") and (not isinstance(value, str) or not value):
+        raise Refused(f"`{key}` must be a path under {ROOT}, such as {ROOT}/notes.md")
     if not isinstance(value, str):
         raise Refused(f"`{key}` must be a string")
     return value
