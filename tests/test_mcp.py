@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 
 from memctl.cli.main import app
 from memctl.commands.mcp import Homes, append
+from memctl.commands.mcp_install import memctl_command
 from memctl.safe.journal import recover_home
 
 from .conftest import FIXTURES, ROOT
@@ -308,14 +309,16 @@ def test_install_prints_every_hosts_snippet(project):
         f"Claude Desktop: {project.parent}/user/.config/Claude/claude_desktop_config.json",
         f"Cursor: {project}/.cursor/mcp.json",
         f"Codex: {project.parent}/user/.codex/config.toml"]
+    command, *leading = memctl_command()
+    assert os.path.isabs(command)  # an app started from a desktop has no shell PATH
     claude = json.loads(blocks[0].split("\n", 1)[1])
-    assert claude == {"mcpServers": {"memctl": {"type": "stdio", "command": claude["mcpServers"]["memctl"]["command"],
-                                                "args": ["mcp", home]}}}
-    assert blocks[3].split("\n", 1)[1] == (f'[mcp_servers.memctl]\ncommand = '
-                                           f'{json.dumps(claude["mcpServers"]["memctl"]["command"])}\n'
-                                           f'args = ["mcp", {json.dumps(home)}]\n')
+    assert claude == {"mcpServers": {"memctl": {"type": "stdio", "command": command, "args": [*leading, "mcp", home]}}}
+    assert json.loads(blocks[2].split("\n", 1)[1]) == {"mcpServers": {"memctl": {"command": command,
+                                                                                "args": [*leading, "mcp", home]}}}
+    assert blocks[3].split("\n", 1)[1] == (f'[mcp_servers.memctl]\ncommand = {json.dumps(command)}\n'
+                                           f'args = [{", ".join(json.dumps(a) for a in [*leading, "mcp", home])}]\n')
     assert "https://code.claude.com/docs/en/mcp" in done.stderr and "claude mcp add --scope user memctl" in done.stderr
-    assert "--apply --client cursor writes it" in done.stderr
+    assert f"would add memctl to {project}/.cursor/mcp.json; --apply --client cursor writes it" in done.stderr
     assert not (project / ".mcp.json").exists() and not (project / ".cursor").exists()
 
 
@@ -327,8 +330,8 @@ def test_install_apply_merges_keeping_every_other_key(project):
     assert done.exit_code == 0, done.stderr
     data = json.loads(config.read_text())
     assert data["theme"] == "dark" and data["mcpServers"]["github"] == {"command": "gh-mcp"}
-    assert data["mcpServers"]["memctl"]["args"] == ["mcp", str(project / "memory")]
-    assert f"added memctl in {config}" in done.stderr
+    assert data["mcpServers"]["memctl"]["args"][-2:] == ["mcp", str(project / "memory")]
+    assert f"added memctl to {config}" in done.stderr
     again = install("memory", "--client", "cursor", "--apply")
     assert again.exit_code == 0 and "its memctl entry is there already; nothing to change" in again.stderr
     assert json.loads(config.read_text()) == data

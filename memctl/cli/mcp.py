@@ -96,6 +96,7 @@ def install(
       memctl mcp install memory/ --client codex --apply
     """
     import os
+    import shlex
 
     from memctl.commands.mcp_install import memctl_command, plan_install
     from memctl.hosts.claude_code import sweep_settings_temps, write_settings
@@ -113,7 +114,8 @@ def install(
             host = CLIENTS[client_name]
             err(f"mcp install: {host.title}: {plan.why}: {plan.path} (its format: {host.source})")
             if host.note:
-                err(f"mcp install: {host.title}: {host.note.format(name=name, command=f'{command} mcp {root}')}")
+                line = " ".join(shlex.quote(word) for word in [*command, "mcp", root])
+                err(f"mcp install: {host.title}: {host.note.format(name=name, command=line)}")
             emit(plan.snippet if len(chosen) == 1 else f"{'' if number == 0 else chr(10)}# {host.title}: "
                  f"{plan.path}\n{plan.snippet}")
             if plan.problem:
@@ -125,9 +127,9 @@ def install(
             elif apply:
                 sweep_settings_temps(plan.path)
                 written = write_settings(plan.path, plan.after)
-                err(f"{plan.change} {name} in {written}")
+                err(f"{plan.change} {name} {'to' if plan.change == 'added' else 'in'} {written}")
             else:
-                err(f"would {plan.change.removesuffix('ed')} {name} in {plan.path}; --apply --client "
-                    f"{client_name} writes it")
+                err(f"would {'add' if plan.change == 'added' else 'replace'} {name} "
+                    f"{'to' if plan.change == 'added' else 'in'} {plan.path}; --apply --client {client_name} writes it")
     except MemctlError as error:
         fail(error)

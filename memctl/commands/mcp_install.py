@@ -65,7 +65,9 @@ CLIENTS: dict[str, Client] = {
              "claude mcp add --scope user {name} -- {command}"),
     "claude-desktop": Client(
         "Claude Desktop", "json", {"user": lambda project: desktop_config()}, "user",
-        source="https://modelcontextprotocol.io/quickstart/user", note="restart Claude Desktop to start the server"),
+        source="https://modelcontextprotocol.io/quickstart/user",
+        note="restart Claude Desktop to start the server" + ("" if sys.platform in ("darwin", "win32") else
+                                                              " (it has no official build for this system)")),
     "cursor": Client(
         "Cursor", "json", {"project": lambda project: os.path.join(project, ".cursor", "mcp.json"),
                            "user": lambda project: os.path.join(_home_dir(), ".cursor", "mcp.json")}, "project",
@@ -108,7 +110,7 @@ def project_of(home: str, cwd: str) -> tuple[str, str]:
     return project, "the nearest folder at or above the home with .claude/ or .git"
 
 
-def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd: str, command: str,
+def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd: str, command: list[str],
                  file: str | None = None) -> Install:
     """The entry for `client_name`, its config file and that file merged (nothing written)."""
     from memctl.safe.fsutil import read_text
@@ -119,8 +121,7 @@ def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd:
     scope = scope or client.default_scope
     if scope not in client.files:
         raise InputError(f"{client.title} has no {scope} config file; its scopes: {', '.join(client.files)}")
-    args = ["mcp", home]
-    made = entry(client, command, args)
+    made = entry(client, command[0], [*command[1:], "mcp", home])
     if file is not None:
         path, why = os.path.abspath(file), "the file given"
     elif scope == "project":
@@ -205,11 +206,13 @@ def merged_toml(text: str | None, path: str, name: str, made: dict[str, Any]) ->
     return after, "added"
 
 
-def memctl_command() -> str:
-    """The memctl a host should start: this one, when run as `memctl`; else the one on PATH."""
+def memctl_command() -> list[str]:
+    """How a host should start this memctl, by absolute path (an app started from a desktop has no
+    shell PATH): this `memctl` when run as one, else the one on PATH, else this Python's `-m memctl`."""
     import shutil
 
     running = os.path.abspath(sys.argv[0])
     if os.path.basename(running) == "memctl" and os.access(running, os.X_OK):
-        return running
-    return shutil.which("memctl") or "memctl"
+        return [running]
+    found = shutil.which("memctl")
+    return [os.path.abspath(found)] if found else [sys.executable, "-m", "memctl"]

@@ -183,8 +183,8 @@ class Store:
                         Guard(self.root))
 
     def cap_refusal(self, before: str | None, after: str) -> None:
-        """Refuse an index that its host would cut where it did not before, or cut more of: as
-        Claude Code refuses a write that leaves MEMORY.md over its 200 lines."""
+        """Refuse an index that its host would cut where it did not before, or cut more of: a line
+        past Claude Code's 200 never reaches the model. An index already over may still shrink."""
         cap = self.home(after).index_cap
         if not cap.capped:
             return
