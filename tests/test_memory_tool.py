@@ -147,6 +147,13 @@ def test_a_credential_is_never_written(home):
                                      old_str="six", new_str="ghp_" + "a" * 36)
 
 
+def test_a_credential_already_in_a_file_does_not_block_editing_or_moving_it(home):
+    (home / "topics" / "keys.md").write_text("# Keys\n- aws: AKIAIOSFODNN7EXAMPLE\n")
+    ok(home, command="insert", path="/memories/topics/keys.md", insert_line=1, insert_text="(rotate these)")
+    ok(home, command="rename", old_path="/memories/topics/keys.md", new_path="/memories/old/keys.md")
+    assert "AKIAIOSFODNN7EXAMPLE" in (home / "old" / "keys.md").read_text()
+
+
 def test_str_replace_needs_exactly_one_occurrence(home):
     assert ok(home, command="str_replace", path="/memories/topics/deploy.md", old_str="- revert",
               new_str="- revert, then tell the channel") == (
@@ -231,6 +238,18 @@ def test_rename_moves_the_file_and_the_index_link_follows(home):
                                             new_path="/memories/fleet.txt")
     assert "the index the host loads first" in refused(home, command="rename", old_path="/memories/MEMORY.md",
                                                       new_path="/memories/INDEX.md")
+
+
+def test_wikilinks_in_the_index_follow_a_rename_and_go_with_a_delete(home):
+    """An Arc index names topics by `[[stem]]`: a rename changes the name, a delete takes the line out."""
+    (home / "MEMORY.md").write_text("# Index\n\n- [[deploy]] the gate\n"
+                                    "- see [[deploy|the deploy notes]] and [[fleet]]\n")
+    ok(home, command="rename", old_path="/memories/topics/fleet.md", new_path="/memories/topics/ships.md")
+    assert (home / "MEMORY.md").read_text() == ("# Index\n\n- [[deploy]] the gate\n"
+                                                "- see [[deploy|the deploy notes]] and [[ships]]\n")
+    ok(home, command="delete", path="/memories/topics/deploy.md")
+    assert (home / "MEMORY.md").read_text() == "# Index\n\n- see the deploy notes and [[ships]]\n"
+    assert (home / "archive" / "topics" / "deploy.md").read_text().endswith("\n- [[deploy]] the gate\n-->\n")
 
 
 def test_rename_of_a_folder(home):

@@ -118,10 +118,11 @@ def in_archive(rel: str) -> bool:
     return any(rel == folder or rel.startswith(folder + "/") for folder in ARCHIVE_DIRS)
 
 
-def new_secrets(before: str | None, after: str) -> None:
+def new_secrets(before: str | None, after: str, moved: frozenset[str] = frozenset()) -> None:
     """Refuse a change that brings a credential into memory. Only the changed part of the file (and
     a margin around it) is searched, so appending to a large file costs what the text costs; one
-    already in the file is lint's to report (MEM501), not a reason to refuse every later edit."""
+    already in the file, or in a file the same write moves here (`moved`), is lint's to report
+    (MEM501), not a reason to refuse every later edit."""
     from memctl.model.secrets import find_secrets, shown
 
     old = before or ""
@@ -129,7 +130,7 @@ def new_secrets(before: str | None, after: str) -> None:
     tail = _common_suffix(old, after, min(len(old), len(after)) - head)
     start = max(0, head - MARGIN)
     was = old[start : len(old) - tail + MARGIN]
-    seen = {was[s:e] for _, s, e in find_secrets(was)}
+    seen = {was[s:e] for _, s, e in find_secrets(was)} | moved
     now = after[start : len(after) - tail + MARGIN]
     for kind, s, e in find_secrets(now):
         if now[s:e] not in seen:
@@ -203,10 +204,14 @@ class Store:
 
     def check(self, changes: tuple[FileChange, ...]) -> None:
         """The checks every planned change passes: a managed destination, no new credential, the index cap."""
+        from memctl.model.secrets import find_secrets
+
+        gone = [c.before for c in changes if c.removed and c.before]  # a rename's sources: moved, not new
+        moved = frozenset(text[s:e] for text in gone for _, s, e in find_secrets(text))
         for change in changes:
             check_destination(self.root, change.rel)
             if not change.removed and not in_archive(change.rel):
-                new_secrets(change.before, change.after)
+                new_secrets(change.before, change.after, moved)
             if change.rel == self.index_rel and not change.removed:
                 self.cap_refusal(change.before, change.after)
 
