@@ -27,6 +27,7 @@ BIN = Path(sys.executable).parent
 WORDS = ("deploy queue lease agent fleet cost release rollback incident disk cache token budget index "
          "topic section archive host bastion scratch prune health staging database migration").split()
 SYLLABLES = "ka lo mi ren tor vas qui zel pha dun bri sol".split()
+QUERY = "bastion migration kalotor"  # what `assemble --query` and `memory_search` look for
 
 
 def make_fleet(root: Path, topics: int) -> None:
@@ -92,10 +93,35 @@ def commands(home: Path, huge: bool) -> dict[str, list[str]]:
             "status (text)": [memctl, "status", h],
             "status --all (text)": [memctl, "status", h, "--all"],
             "lint --exit-zero": [memctl, "lint", h, "--exit-zero"],
-            "assemble --query, --budget 8000": [memctl, "assemble", h, "--query", "bastion migration kalotor",
-                                                "--budget", "8000"],
+            "assemble --query, --budget 8000": [memctl, "assemble", h, "--query", QUERY, "--budget", "8000"],
             "consolidate (plan)": [memctl, "consolidate", h],
             "consolidate --target 1250 (plan)": [memctl, "consolidate", h, "--target", "1250"]}
+
+
+def measure_mcp(home: Path) -> tuple[float, float] | None:
+    """`memory_search` through one `memctl mcp` server (the SDK's client over stdio): the first call
+    (with the cache removed: every file read) and the median of ROUNDS calls after it. None without the SDK."""
+    try:
+        import anyio
+        from mcp import Client
+        from mcp.client.stdio import StdioServerParameters
+    except ImportError:
+        return None
+    Path(cache_file(str(home.resolve()))).unlink(missing_ok=True)
+    params = StdioServerParameters(command=str(BIN / "memctl"), args=["mcp", str(home)],
+                                   env={**os.environ, "MEMCTL_TODAY": "2026-11-29"})
+    times: list[float] = []
+
+    async def main() -> None:
+        async with Client(params, mode="legacy") as client:
+            for _ in range(ROUNDS + 1):
+                start = time.perf_counter()
+                result = await client.call_tool("memory_search", {"query": QUERY, "budget": 8000})
+                times.append(time.perf_counter() - start)
+                assert not result.is_error, result.content
+
+    anyio.run(main)
+    return times[0], statistics.median(times[1:])
 
 
 def measure(home: Path, huge: bool) -> dict[str, tuple[float, float, int]]:
@@ -127,6 +153,10 @@ def main() -> None:
             a, b = tables[sizes[0]][name], tables[sizes[1]][name]
             growth = f"   {b[0] / a[0]:>5.1f}x / {b[1] / a[1]:>4.1f}x"
         print(f"{name:<34}{cells}{growth}{max(t[name][2] for t in tables.values()):>9}")
+    searched = {size: measure_mcp(folder / f"fleet-{size}") for size in sizes}
+    if all(searched.values()):  # first call, then warm: one server answering call after call
+        print(f"{'mcp memory_search (one server)':<34}"
+              + "".join(f"{found[0]:>18.2f}s{found[1]:>7.2f}s" for found in searched.values() if found))
     if os.environ.get("BENCH_SCALE_HUGE", "1") == "1":
         make_huge(folder / "huge")
         big = folder / "huge" / "topics" / "big.md"
