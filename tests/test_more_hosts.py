@@ -25,21 +25,44 @@ TODAY = date(2026, 11, 29)
 HOMES2 = FIXTURES / "homes2"
 
 
-def make(tmp_path: Path, name: str) -> Path:
-    """A private copy of a homes2 project, its projects' .git markers written, HOME its `home/`
-    (set by the caller), and for Claude Code its auto memory under the copy's slug."""
+GIT = {"codex": "monorepo", "gemini": "webapp", "claude-code": "project/ledger"}  # the projects' roots
+
+
+def generator():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("make_homes2", HOMES2 / "make_homes2.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    root = Path(os.path.realpath(tmp_path)) / "h2"
-    module.main(root, markers=True)
+    return module
+
+
+def make(tmp_path: Path, name: str) -> Path:
+    """A private copy of a homes2 project with its project's .git marker, HOME its `home/` (set by
+    the caller), and for Claude Code its auto memory under the copy's slug."""
+    folder = Path(os.path.realpath(tmp_path)) / "h2" / name
+    shutil.copytree(HOMES2 / name, folder)
+    if name in GIT:
+        (folder / GIT[name] / ".git").mkdir()
+        (folder / GIT[name] / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     if name == "claude-code":
-        projects = root / name / "home" / ".claude" / "projects"
-        (projects / module.SLUG).rename(projects / claude_code.slug(str(root / name / "project" / "ledger")))
-    return root / name
+        projects = folder / "home" / ".claude" / "projects"
+        (projects / generator().SLUG).rename(projects / claude_code.slug(str(folder / "project" / "ledger")))
+    return folder
+
+
+def test_the_fixtures_are_what_make_homes2_writes(tmp_path):
+    generator().main(tmp_path, markers=True)
+
+    def files(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+                if p.is_file() and ".git" not in p.parts}
+
+    written = files(tmp_path)
+    assert written == {k: v for k, v in files(HOMES2).items() if k.split("/", 1)[0] in GIT or k.startswith("cursor/")}
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("HEAD")) == [
+        "claude-code/project/ledger/.git/HEAD", "codex/monorepo/.git/HEAD", "gemini/webapp/.git/HEAD"]
 
 
 @pytest.fixture
