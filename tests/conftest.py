@@ -26,6 +26,10 @@ def _at_repo_root(monkeypatch: pytest.MonkeyPatch, cache_dir: Path) -> None:
         if name.startswith("MEMCTL_") and name != "MEMCTL_UPDATE_GOLDEN":
             monkeypatch.delenv(name)
     monkeypatch.setenv("MEMCTL_CACHE_DIR", str(cache_dir))
+    # Hosts read the user's own files (~/.codex, ~/.gemini, ~/.claude): no test reads the real ones.
+    monkeypatch.setenv("HOME", str(cache_dir.parent / "home"))
+    for name in ("CODEX_HOME", "CLAUDE_CONFIG_DIR"):
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ _EXPECT = re.compile(r"<!-- expect: ([^>]*?) -->")
 def expected(home: Path) -> set[tuple[str, int, str]]:
     """The findings marked in a fixture: `expect: CODE` on its line, or `CODE@N` for line N."""
     marks = set()
-    for path in sorted(home.rglob("*.md")):
+    for path in sorted([*home.rglob("*.md"), *home.rglob("*.mdc")]):  # .mdc: Cursor's rules
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             for match in _EXPECT.finditer(line):
                 for token in match.group(1).split(","):

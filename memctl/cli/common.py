@@ -42,7 +42,8 @@ TokenizerOpt = Annotated[
 ]
 ProfileOpt = Annotated[
     str | None,
-    typer.Option("--profile", metavar="NAME", help="Host profile: generic, claude-code, openclaw, volute or arc."),
+    typer.Option("--profile", metavar="NAME",
+                 help="Host profile: generic, claude-code, openclaw, volute, arc, codex, gemini or cursor."),
 ]
 FormatOpt = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
 HomeArg = Annotated[Path, typer.Argument(metavar="PATH", help="The memory home.")]

@@ -13,8 +13,10 @@ def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
     """Write a commented .memctl.yaml for the host detected here, and keep .memctl/ out of git.
 
     The host is told from the layout (a Volute .config/config.json, OpenClaw's bootstrap files,
-    a Claude Code memory folder or .claude/, Arc's memory/ beside skills/). An existing config is
-    never overwritten. The pre-commit and CI snippets for this layout go to stdout.
+    a Claude Code memory folder or .claude/, Arc's memory/ beside skills/, Cursor's
+    .cursor/rules/, a GEMINI.md or .gemini/, Codex's AGENTS.md). In a folder without MEMORY.md
+    the index is the host's own file there (AGENTS.md, GEMINI.md, CLAUDE.md). An existing config
+    is never overwritten. The pre-commit and CI snippets for this layout go to stdout.
 
     \b
     Examples:

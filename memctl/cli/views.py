@@ -86,6 +86,8 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
         console.print(f"Load cap ({cap['description']}): the whole index loads.")
     if report.get("bootstrap"):
         _bootstrap_table(console, report["bootstrap"], report["tokenizer"])
+    if report.get("stack"):
+        _stack_table(console, report["stack"], report["tokenizer"], width)
 
     columns = ("heading", "lines", "count", "tokens", "share", "loads")
     rows: list[tuple[str, ...]] = []
@@ -166,7 +168,8 @@ def _dropped_text(run: dict[str, Any], total: int) -> str:
 
 def _every_request(rows: list[dict[str, Any]]) -> str:
     """What the always-loaded tokens are made of: ` (7 bootstrap files 8,471; 2 topics 172)`."""
-    kinds = {"bootstrap": ("bootstrap file", "bootstrap files"), "index": ("index", "index"),
+    kinds = {"stack": ("start-up file", "start-up files"), "bootstrap": ("bootstrap file", "bootstrap files"),
+             "index": ("index", "index"),
              "topic": ("topic", "topics"), "context": ("context file", "context files")}
     parts = []
     for kind, (one, many) in kinds.items():
@@ -329,6 +332,54 @@ def _context_table(console: Console, files: list[dict[str, Any]]) -> None:
     for item in files:
         add(item, 0)
     console.print(table)
+
+
+def _stack_loads(row: dict[str, Any]) -> str:
+    """yes, cut, no (why is said below the table) or later."""
+    if row["loads"] == "later":
+        return "later"
+    if row["loads"] == "start" and row["loaded"]:
+        return "cut" if row["loaded"] < row["size"] else "yes"
+    return "no"
+
+
+def _stack_table(console: Console, stack: dict[str, Any], tokenizer: str, width: int) -> None:
+    """The host's start-up, file by file in its order: what each costs, what is cut and why."""
+    where = f" started in {stack['working_folder']}" if stack["working_folder"] else ""
+    budget = stack["budget"]
+    spent = f"; {budget['what']}: {budget['used']:,} of {budget['limit']:,} used" if budget else ""
+    console.print(f"{stack['host']}{where} loads these files at session start, in this order: "
+                  f"{stack['tokens']:,} tokens ({tokenizer}) on every request{spent}.")
+    rows, reasons = [], []
+    for row in stack["files"]:
+        loads = _stack_loads(row)
+        size = f"{row['size']:,} {row['unit']}"
+        if loads == "cut":
+            size = f"{row['loaded']:,} of {size}"
+        name = ("  " * row["depth"] + ("@" if row["depth"] else "") + row["path"]
+                + f" ({'index, ' if row['index'] else ''}{row['role']})")
+        rows.append((name, size, loads, _n(row["tokens"]) if row["tokens"] else "—", row["loads"]))
+        if row["why"]:
+            reasons.append(f"{row['path']}: {row['why']}")
+    table = Table(title="Start-up files (later: loaded on a condition, not counted)", title_justify="left")
+    longest = max(len(r[0]) for r in rows) if rows else 12
+    for column in ("file", "size", "loads", "tokens"):
+        table.add_column(column, justify="right" if column in ("size", "tokens") else "left",
+                         overflow="fold" if column in ("file", "size") else "ellipsis",
+                         no_wrap=column in ("loads", "tokens"),
+                         min_width=min(longest, max(width * 2 // 5, 12)) if column == "file" else None,
+                         max_width=22 if column == "size" else None)
+    for name, size, loads, tokens, when in rows:
+        style = {"yes": "green", "later": "", "cut": "bold red"}.get(loads, "red" if when == "start" else "")
+        table.add_row(name, size, Text(loads, style=style), tokens)
+    console.print(table)
+    for reason in reasons:
+        console.print(f"- {reason}", soft_wrap=True)
+    for note in stack["notes"]:
+        console.print(f"Note: {note}.", soft_wrap=True)
+    for problem in stack["problems"]:
+        console.print(Text(f"Lint: {problem['path']}:{problem['line']}: {problem['message']}", style="yellow"),
+                      soft_wrap=True)
 
 
 def _bootstrap_table(console: Console, boot: dict[str, Any], tokenizer: str) -> None:

@@ -328,16 +328,13 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     budget = opts.budget if opts.budget is not None else home.config.budgets.bundle_tokens
     if budget <= 0:
         raise MemctlError(f"the budget must be a positive number of tokens, not {budget}")
-    context: tuple[tuple[str, int], ...] = ()
-    if home.config.context:  # the host loads these besides the bundle: the bundle gets what they leave
-        from memctl.model.context import load_context
+    from memctl.model.context import loaded_anyway  # the host loads these besides the bundle
 
-        loaded = load_context(home)
-        context = tuple((f.path, f.total_tokens) for f in loaded.files if f.skill is None or f.skill in opts.skills)
-        spent = sum(tokens for _, tokens in context)
-        if spent >= budget:
-            raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
-        budget -= spent
+    context = loaded_anyway(home, opts.skills)  # its start-up's other files, context files: the bundle gets the rest
+    spent = sum(tokens for _, tokens in context)
+    if context and spent >= budget:
+        raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
+    budget -= spent
     candidates, warnings, unknown = select_topics(home, opts)
     warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
                 if doc.front_matter.error is not None] + warnings

@@ -233,19 +233,17 @@ def home_of_cwd(cwd: str) -> MemoryHome:
     Claude Code's `~/.claude/projects/<slug>/memory/`, `$CLAUDE_CONFIG_DIR` honoured)."""
     from memctl.errors import InputError
     from memctl.hosts import HOSTS as ALL_HOSTS
+    from memctl.model.config import find_config
     from memctl.model.home import load_home
 
-    try:
-        return load_home(cwd)
-    except InputError as error:
-        if any(os.path.lexists(os.path.join(cwd, name)) for name in ("MEMORY.md", ".memctl.yaml")):
-            raise  # a home, broken: said as it is
-        for host in ALL_HOSTS.values():
-            found = host.project_memory(cwd) if host.project_memory is not None else None
-            if found is not None:
-                return load_home(found)
-        raise InputError(f"{error.message}, and no host keeps memory for this project elsewhere (as Claude Code's "
-                         "auto memory in ~/.claude/projects/)", error.path, error.line) from None
+    if os.path.lexists(os.path.join(cwd, "MEMORY.md")) or find_config(os.path.abspath(cwd)) is not None:
+        return load_home(cwd)  # a home (a broken one is said as it is); a project's CLAUDE.md is not memory
+    for host in ALL_HOSTS.values():
+        found = host.project_memory(cwd) if host.project_memory is not None else None
+        if found is not None:
+            return load_home(found)
+    raise InputError("no MEMORY.md in this home, and no host keeps memory for this project elsewhere (as Claude "
+                     "Code's auto memory in ~/.claude/projects/)", os.path.normpath(os.path.join(cwd, "MEMORY.md")))
 
 
 def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, today: date, now: datetime,

@@ -7,7 +7,7 @@ import glob
 import os
 
 from memctl.errors import MemctlError
-from memctl.hosts import detect, host
+from memctl.hosts import detect, host, index_file
 from memctl.model.config import CONFIG_NAME
 from memctl.record import record
 from memctl.safe.fsutil import current_text
@@ -26,15 +26,18 @@ def plan_init(root: str) -> InitPlan:
     """What `memctl init` writes in the home `root` (never an existing config)."""
     if os.path.lexists(os.path.join(root, CONFIG_NAME)):
         raise MemctlError(f"{CONFIG_NAME} exists already; memctl init never overwrites it", root)
-    if not os.path.isfile(os.path.join(root, "MEMORY.md")):
-        raise MemctlError("no MEMORY.md here: run memctl init in the folder that holds the index", root)
     profile, reason = detect(root)
     found = host(profile)
+    index = index_file(found, root)
+    if not os.path.isfile(os.path.join(root, index)):
+        names = " or ".join(dict.fromkeys(("MEMORY.md", *(found.index_names(root) if found.index_names else ()))))
+        raise MemctlError(f"no {names} here: run memctl init in the folder that holds the index", root)
     context = [c for c in found.context_candidates if glob.glob(os.path.join(root, c))]
     lines = [
         "# memctl's configuration for this memory home (written by `memctl init`; see the README).",
         f"profile: {profile}  # {reason}: {found.note}",
-        "# index: MEMORY.md",
+        f"index: {index}  # the file {found.label or profile} loads from this folder" if index != "MEMORY.md"
+        else "# index: MEMORY.md",
         '# topics: ["topics/**/*.md", "memory/**/*.md"]',
     ]
     if context:

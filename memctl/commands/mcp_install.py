@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from memctl.errors import InputError
-from memctl.hosts import claude_code
+from memctl.hosts import claude_code, codex, cursor
 from memctl.record import record
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # a server name: a bare TOML key, and a JSON key every host takes
@@ -68,11 +68,11 @@ CLIENTS: dict[str, Client] = {
         source="https://modelcontextprotocol.io/quickstart/user",
         note="restart Claude Desktop to start the server" + ("" if sys.platform in ("darwin", "win32") else
                                                               " (it has no official build for this system)")),
-    "cursor": Client(
+    cursor.NAME: Client(
         "Cursor", "json", {"project": lambda project: os.path.join(project, ".cursor", "mcp.json"),
                            "user": lambda project: os.path.join(_home_dir(), ".cursor", "mcp.json")}, "project",
         source="https://cursor.com/docs/mcp"),
-    "codex": Client(
+    codex.NAME: Client(
         "Codex", "toml", {"user": lambda project: os.path.join(codex_home(), "config.toml"),
                           "project": lambda project: os.path.join(project, ".codex", "config.toml")}, "user",
         source="https://github.com/openai/codex/blob/main/docs/config.md",

@@ -102,11 +102,12 @@ def build_status(home: MemoryHome, today: date,
     dropped = index.dropped(cap)
     boot = _bootstrap(home)
     context = _context(home)
+    start_up = _stack(home)
     if boot is not None:
         always_loaded_chars = headroom(boot["used"], boot["total"])
     else:
         always_loaded_chars = headroom(always_chars, budgets.total_chars) or {"used": always_chars}
-    every_request = _every_request(home, cap, loaded_tokens, boot, context)
+    every_request = _every_request(home, cap, loaded_tokens, boot, context, start_up)
     context_tokens = sum(row["tokens"] for row in every_request if row["kind"] == "context")
     return {
         "version": REPORT_VERSION,
@@ -154,6 +155,7 @@ def build_status(home: MemoryHome, today: date,
             "always_loaded": every_request,
         },
         "bootstrap": boot,
+        "stack": start_up,
         "context": context,
         "problems": problems(home),
         "warnings": home.warnings() + context["problems"],
@@ -169,12 +171,20 @@ def _dropped(run: Dropped, cap: CapResult) -> dict[str, Any]:
 
 
 def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: dict[str, Any] | None,
-                   context: dict[str, Any]) -> list[dict[str, Any]]:
-    """What every request carries, file by file: the files the host injects with the index (OpenClaw's
-    bootstrap files, each as it injects it, the index among them), else the part of the index the
-    host loads; the topics loaded always; the context files (a SKILL.md only with its skill)."""
+                   context: dict[str, Any], start_up: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """What every request carries, file by file: the files the host loads at session start (its
+    stack: Codex's AGENTS.md files, Claude Code's CLAUDE.md files and auto memory, each as it loads
+    it, the index among them when it is one), or the files it injects with the index (OpenClaw's
+    bootstrap files), else the part of the index the host loads; the topics loaded always; the
+    context files (a SKILL.md only with its skill)."""
     rows: list[dict[str, Any]] = []
     injected: set[str] = set()
+    if start_up is not None and home.stack is not None:
+        for loaded, row in zip(home.stack.files, start_up["files"], strict=True):
+            if row["loads"] == "start":
+                injected.add(loaded.path)
+                if row["loaded"]:
+                    rows.append({"path": row["path"], "kind": "stack", "chars": None, "tokens": row["tokens"]})
     if boot is not None:
         for row in boot["files"]:
             if row["injected"]:
@@ -182,7 +192,7 @@ def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: d
                 rows.append({"path": row["name"], "kind": "bootstrap", "chars": row["injected"],
                              "tokens": row["tokens"]})
     index = home.index
-    if os.path.realpath(index.path) not in injected and (boot is None or cap.loaded):
+    if os.path.realpath(os.path.join(home.root, index.rel)) not in injected and (boot is None or cap.loaded):
         chars = sum(utf16_len(index.line(n)) for first, last in cap.loaded for n in range(first, last + 1))
         rows.append({"path": index.rel, "kind": "index", "chars": chars, "tokens": loaded_tokens})
     rows += [{"path": doc.rel, "kind": "topic", "chars": utf16_len(doc.text), "tokens": doc.tokens}
@@ -202,6 +212,34 @@ def _context(home: MemoryHome) -> dict[str, Any]:
 
     loaded = load_context(home)
     return {"files": [row(f) for f in loaded.files], "problems": list(loaded.problems)}
+
+
+def _stack(home: MemoryHome) -> dict[str, Any] | None:
+    """Every file the host loads at session start, in its order, with its size in the host's unit,
+    what of it loads and why; the files it loads later or passes over; what lint will say of them."""
+    from memctl.hosts.startup import shown
+
+    found = home.stack
+    if found is None:
+        return None
+    index = os.path.realpath(os.path.join(home.root, home.index.rel))
+    files = []
+    for row in found.files:
+        counted = row.when != "never" and bool(row.text)
+        files.append({"path": shown(row.path), "role": row.role, "loads": row.when,
+                      "unit": row.unit, "size": row.size, "loaded": row.loaded,
+                      "tokens": home.counter.count(row.text) if counted else 0, "cause": row.cause,
+                      "why": row.why, "depth": row.depth, "parent": shown(row.parent) if row.parent else None,
+                      "index": row.path == index})
+    budget = None
+    if found.budget is not None:
+        what, used, limit = found.budget
+        budget = {"what": what, **(headroom(used, limit) or {"used": used, "limit": limit})}
+    return {"host": found.host, "working_folder": shown(found.cwd) if found.cwd else None, "budget": budget,
+            "tokens": sum(f["tokens"] for f in files if f["loads"] == "start" and f["loaded"]),
+            "files": files, "notes": list(found.notes),
+            "problems": [{"kind": p.kind, "path": shown(p.path), "line": p.line, "message": p.message}
+                         for p in found.problems]}
 
 
 def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:

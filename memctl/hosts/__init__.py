@@ -1,15 +1,18 @@
 """The hosts memctl measures for, one module each, and the one registry that lists them.
 
-Each module (`claude_code`, `openclaw`, `volute`, `arc`, `generic`) names the same things: its
-`HOST` (figures, lessons file, dated notes, hook shape, what `init` offers), how it is detected,
-and, where it loads files its own way, its `CAP`. A new host is a new module here, added to the
+Each module (`claude_code`, `openclaw`, `volute`, `arc`, `codex`, `gemini`, `cursor`, `generic`)
+names the same things: its `HOST` (figures, lessons file, dated notes, hook shape, what `init`
+offers, what it loads at session start), how it is detected, and, where it loads files its own
+way, its `CAP`. A new host is a new module here, added to the
 lists below, and its fixtures. Nothing outside this package branches on a host's name.
 """
 
 from __future__ import annotations
 
-from memctl.hosts import arc, claude_code, generic, openclaw, volute
-from memctl.hosts.base import Budgets, Cap, CapResult, Host
+import os
+
+from memctl.hosts import arc, claude_code, codex, cursor, gemini, generic, openclaw, volute
+from memctl.hosts.base import Budgets, Cap, CapResult, Host, Stack
 from memctl.text import split_lines, utf16_len
 
 TYPE_CHECKING = False
@@ -19,14 +22,20 @@ if TYPE_CHECKING:
 
     from memctl.hosts.base import Counter, Doc, Home
 
-HOSTS: dict[str, Host] = {h.name: h for h in (generic.HOST, claude_code.HOST, openclaw.HOST, volute.HOST, arc.HOST)}
-# `profile: auto` asks these in turn; the first that answers names the host (and says why).
+HOSTS: dict[str, Host] = {h.name: h for h in (generic.HOST, claude_code.HOST, openclaw.HOST, volute.HOST, arc.HOST,
+                                               codex.HOST, gemini.HOST, cursor.HOST)}
+# `profile: auto` asks these in turn; the first that answers names the host (and says why). The
+# hosts that read instruction files come after those that keep a memory folder, so that a layout
+# told before is told the same (OpenClaw's AGENTS.md beside SOUL.md, a .claude/ project).
 DETECT: tuple[tuple[str, Callable[[str], str]], ...] = (
     (volute.NAME, volute.detect),
     (openclaw.NAME, openclaw.detect),
     (claude_code.NAME, claude_code.detect_auto_memory),
     (arc.NAME, arc.detect),
     (claude_code.NAME, claude_code.detect_project),
+    (cursor.NAME, cursor.detect),
+    (gemini.NAME, gemini.detect),
+    (codex.NAME, codex.detect),
 )
 CAPS: dict[str, Cap] = {c.mode: c for c in (claude_code.CAP, openclaw.CAP, volute.CAP, generic.HEAD, generic.HEAD_TAIL)}
 # The JSON a hook prints, by the host that reads it (`Host.hook_shape`).
@@ -39,8 +48,9 @@ COUNTED_AS = {claude_code.CAP.mode: "as Claude Code counts them: front matter an
 # writes by date that no index links to, and that `rollup` leaves alone (Volute's dreams).
 NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
-__all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "apply_cap",
-           "counted_as", "describe", "detect", "host", "index_cap", "index_sizes", "injection", "notes"]
+__all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
+           "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
+           "notes", "stack"]
 
 
 def host(name: str) -> Host:
@@ -74,8 +84,29 @@ def injection(home: Home) -> Any:
     return found(home) if found is not None else None
 
 
+def stack(home: Home, everything: bool = True) -> Stack | None:
+    """Every file the home's host loads at session start, in its order (`Host.stack`), and with
+    `everything` those it loads later and all the problems; None for a host that loads the index
+    alone. `MemoryHome.stack` (everything) and `MemoryHome.start_up` work it out once."""
+    made = home.host.stack
+    return made(home, everything) if made is not None else None
+
+
+def index_file(found: Host, folder: str) -> str:
+    """The index of `folder` when the config names none: the first of the host's index names there
+    (`Host.index_names`: Codex's AGENTS.md, a project's CLAUDE.md), else MEMORY.md."""
+    names = found.index_names(folder) if found.index_names is not None else ()
+    return next((n for n in names if os.path.isfile(os.path.join(folder, n))), "MEMORY.md")
+
+
 def index_cap(home: Home) -> CapResult:
-    """What the host loads of the home's index (for OpenClaw, after the bootstrap files before it)."""
+    """What the host loads of the home's index: as its start-up loads it when the index is one of
+    those files (Codex's cut at the byte budget, a CLAUDE.md whole), else by its `Cap` (for
+    OpenClaw, after the bootstrap files before it)."""
+    found = home.start_up
+    row = found.row(os.path.realpath(os.path.join(home.root, home.index.rel))) if found is not None else None
+    if row is not None and row.cap is not None and row.when == "start":
+        return row.cap
     injected = injection(home)
     file_chars = injected.memory_chars if injected is not None else None
     return apply_cap(home.index, home.config.budgets, home.counter, file_chars)

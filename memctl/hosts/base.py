@@ -57,6 +57,12 @@ if TYPE_CHECKING:
         def budgets(self) -> Budgets: ...
         @property
         def workspace(self) -> str | None: ...
+        @property
+        def source(self) -> str | None: ...
+
+    class Store(Protocol):
+        def get(self, key: str, valid: Callable[[Any], bool] | None = None) -> Any: ...
+        def put(self, key: str, value: Any) -> None: ...
 
     class Home(Protocol):
         @property
@@ -68,7 +74,15 @@ if TYPE_CHECKING:
         @property
         def counter(self) -> Counter: ...
         @property
+        def cache(self) -> Store: ...
+        @property
         def index_cap(self) -> CapResult: ...
+        @property
+        def host(self) -> Host: ...
+        @property
+        def stack(self) -> Stack | None: ...
+        @property
+        def start_up(self) -> Stack | None: ...
 
 # The largest count a budget or a threshold may name: far past any host's figure (Claude Code's
 # 25,000 units, OpenClaw's 60,000 characters), and small enough for the float arithmetic of shares
@@ -93,6 +107,7 @@ class Budgets:
     head_percent: int | None = 75  # OpenClaw: shares of a capped file's content budget kept
     tail_percent: int | None = 25  # from its head and its tail (older releases: 70 and 20)
     total_chars: int | None = None  # OpenClaw: all bootstrap files together, in characters
+    total_bytes: int | None = None  # Codex: project_doc_max_bytes, the AGENTS.md files together, in bytes
     index_max_lines: int | None = 200
     index_max_units: int | None = 25_000  # UTF-16 code units (JavaScript string length)
     index_max_bytes: int | None = None
@@ -139,6 +154,61 @@ class Cap:
     injection: Callable[[Home], Any] | None = None  # what the host injects with the index (OpenClaw)
 
 
+# What a host's start-up problem is about (`Problem.kind`): lint has one rule for each.
+PROBLEM_KINDS = ("cut", "shadowed", "never-fires", "manual-only", "import-missing", "import-loop",
+                 "import-escapes", "import-too-deep")
+
+
+@record
+class Loaded:
+    """One file of a host's start-up, as the host loads it (memctl.hosts.<host>.stack)."""
+
+    path: str  # its real path
+    role: str  # what it is to the host, in words: "global", "project", "rule", "import", "auto memory", …
+    when: str  # "start" (paid on every request), "later" (loaded on a condition) or "never" (passed over)
+    unit: str  # the host's own unit for it: "bytes", "UTF-16 units", "characters", "lines", "tokens (bytes/4)"
+    size: int  # the file in that unit, as the host measures it
+    loaded: int  # how much of it reaches the model, in that unit
+    text: str = ""  # what reaches the model of it (its tokens are counted on this)
+    cause: str = "ok"  # ok, cut, dropped, empty, shadowed, skipped, later, not loaded
+    why: str = ""  # why it is cut, dropped, passed over or loaded later, in words
+    cap: CapResult | None = None  # which of its lines load (for the index, and for lint's line numbers)
+    depth: int = 0  # imports: how many hops from the file that loads it
+    parent: str | None = None  # imports: the real path of the file that imports it
+
+
+@record
+class Problem:
+    """Something in a host's start-up that loads less than its author meant (lint reports each)."""
+
+    kind: str  # one of PROBLEM_KINDS
+    path: str  # the real path of the file it is in
+    line: int  # 1-based
+    message: str
+
+
+@record
+class Stack:
+    """Every file a host loads at session start for a working folder, in its order, and the files
+    it loads later or passes over."""
+
+    host: str  # the host as people name it ("Codex")
+    cwd: str | None  # the working folder the stack is worked out for (None: not known)
+    files: tuple[Loaded, ...]
+    budget: tuple[str, int, int] | None = None  # a cap over several files: (what, used, limit)
+    notes: tuple[str, ...] = ()  # what the model assumes, and what it does not model
+    problems: tuple[Problem, ...] = ()
+
+    def row(self, path: str) -> Loaded | None:
+        """The first row for the file at `path` (a real path)."""
+        return next((f for f in self.files if f.path == path), None)
+
+    @property
+    def start(self) -> tuple[Loaded, ...]:
+        """The files paid for on every request: loaded at start, something of them reaching the model."""
+        return tuple(f for f in self.files if f.when == "start" and f.loaded)
+
+
 @record
 class Host:
     """Everything memctl knows about one host, in the same few answers for each."""
@@ -156,7 +226,8 @@ class Host:
     # Where `split` puts a new topic, relative to the index's folder ("" beside it), and the front
     # matter it gets: (key, value) pairs in order, each value a string, a list of strings or a date.
     topic_folder: str = "topics"
-    topics: tuple[str, ...] = ()  # globs of its topic files when the config names none ((): memctl's own)
+    topics: Callable[[str], tuple[str, ...]] | None = None  # globs of a home's topic files when the config names none
+    # (given the home's folder; None or (): memctl's own)
     kept_sections: tuple[str, ...] = ()  # heading prefixes of sections the host reads from the index itself
     topic_front_matter: Callable[[str, str, str, date], FrontMatterPairs] | None = None  # None: memctl's own
     lessons_front_matter: bool = False  # the lessons file `capture` creates gets the topic front matter too
@@ -164,6 +235,15 @@ class Host:
     # (Claude Code's auto memory), or None: where `memctl hook` looks when it is given no PATH and the
     # input's `cwd` holds no memory home.
     project_memory: Callable[[str], str | None] | None = None
+    # What the host loads at session start for a home (every file, in its order, with its cut), or
+    # None for a host that loads only the index (and, for OpenClaw, its `Cap.injection`). Called with
+    # everything=False, it may leave out what loads later and the problems that need a walk of the
+    # project (a dispatch needs only what every request pays for).
+    stack: Callable[[Home, bool], Stack] | None = None
+    # The names the index may have in a folder, when the config names none, first found wins
+    # (Codex's AGENTS.md, Cursor's AGENTS.md): None is MEMORY.md alone.
+    index_names: Callable[[str], tuple[str, ...]] | None = None
+    label: str = ""  # the host as people name it, for reports ("Codex"); the name when empty
 
     def front_matter_of(self, title: str, summary: str, slug: str, today: date) -> FrontMatterPairs:
         """The front matter of a new topic file, as (key, value) pairs in the order they are written."""

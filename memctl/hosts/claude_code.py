@@ -312,10 +312,330 @@ def front_matter(title: str, summary: str, stem: str, today: Any) -> tuple[tuple
     return (("name", title), ("description", summary or title), ("type", kind))
 
 
+# --- the whole start-up: CLAUDE.md files, rules, imports and the auto memory, in Claude Code's order ---
+
+MANAGED = {"linux": "/etc/claude-code/CLAUDE.md", "darwin": "/Library/Application Support/ClaudeCode/CLAUDE.md"}
+MAX_INCLUDE_DEPTH = 5  # processMemoryFile stops at depth >= 5: the file itself is depth 0, so four hops
+LARGE_FILE = 40_000  # MAX_MEMORY_CHARACTER_COUNT: Claude Code warns past it
+SKIPPED_OVER = 4 * 1024 * 1024  # later releases skip a CLAUDE.md over 4 MiB
+_IMPORT = re.compile(r"(?:^|\s)@((?:[^\s\\]|\\ )+)")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_COMMENT = re.compile(r"<!--.*?-->")
+BINARY = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".ico", ".pdf", ".zip", ".gz", ".tar", ".tgz",
+                    ".mp3", ".mp4", ".mov", ".wav", ".woff", ".woff2", ".ttf", ".otf", ".exe", ".bin", ".so",
+                    ".dylib", ".dll", ".class", ".jar", ".pyc", ".sqlite", ".db"})
+
+
+def imports_of(text: str, home: Any = None) -> list[tuple[str, int]]:
+    """The `@path` imports of a text with their 1-based lines, as Claude Code finds them: an `@` at
+    the start of a line or after white space, the path running to white space (`\\ ` a space in
+    it, `#…` dropped), outside code blocks, code spans and HTML comments, and front matter. (`home`:
+    whose cache keeps the file's outline.)"""
+    if "@" not in text:
+        return []
+    from memctl.hosts.startup import outline
+    from memctl.text import split_lines
+
+    lines = split_lines(text)
+    first, blocks = outline(text, home)
+    skipped = {n for a, b, kind in blocks if kind == "code" or (kind == "html" and lines[a - 1].lstrip().startswith(
+        "<!--")) for n in range(a - 1, b)}
+    found = []
+    for number, line in enumerate(lines):
+        if number in skipped or number < first or "@" not in line:
+            continue
+        for match in _IMPORT.finditer(_COMMENT.sub(" ", _CODE_SPAN.sub(" ", line))):
+            path = match.group(1).replace("\\ ", " ").split("#", 1)[0]
+            if _import_form(path):
+                found.append((path, number + 1))
+    return found
+
+
+def _import_form(path: str) -> bool:
+    """The forms Claude Code takes for an import: `./x`, `~/x`, `/x`, or a name starting with a
+    letter, digit, `.`, `_` or `-`."""
+    if path.startswith(("./", "~/")) or (path.startswith("/") and path != "/"):
+        return True
+    return bool(path) and not path.startswith("@") and re.match(r"[A-Za-z0-9._-]", path) is not None
+
+
+def _measured(text: str, strip_front_matter: bool, home: Any = None) -> str:
+    """What Claude Code keeps of a memory file: without its block HTML comments (and, for a rule,
+    its front matter), trimmed."""
+    from memctl.hosts.startup import TextDoc
+    from memctl.text import split_lines
+
+    doc = TextDoc("", text, home)
+    lines = split_lines(text)
+    free = set(range(doc.front_matter_lines)) if strip_front_matter else set()
+    for first, last, kind in doc.blocks:
+        if kind == "html" and lines[first - 1].lstrip().startswith("<!--"):
+            free.update(range(first - 1, last))
+    return "".join(line for i, line in enumerate(lines) if i not in free).strip()
+
+
+def _paths_of(text: str) -> list[str] | None:
+    """A rule's `paths:` front matter (a list or one string), or None when it has none."""
+    from memctl.hosts.startup import globs_of, rule_front_matter
+
+    meta, _ = rule_front_matter(text)
+    value = meta.get("paths")
+    return globs_of(value[0]) if value is not None and value[0].strip() else None
+
+
+class _Walker:
+    """Reads each memory file once, with its imports after it (depth first), as getMemoryFiles does."""
+
+    def __init__(self, home: Any, cwd: str | None, roots: tuple[str, ...] = ()):
+        self.home, self.cwd = home, cwd
+        self.roots = roots  # where an import from a project file may be read: the project, the user's folder
+        self.rows: list[Any] = []
+        self.problems: list[Any] = []
+        self.seen: set[str] = set()
+
+    def file(self, path: str, role: str, rule: bool = False, depth: int = 0, parent: str | None = None,
+             chain: tuple[str, ...] = ()) -> None:
+        from memctl.hosts.base import Loaded
+        from memctl.hosts.startup import full_cap, index_doc, later, read_bytes
+
+        path = os.path.realpath(path)
+        if path in self.seen:
+            return
+        data = read_bytes(path)
+        if data is None:
+            return
+        self.seen.add(path)
+        raw = data.decode("utf-8", "replace")
+        paths = _paths_of(raw) if rule else None
+        text = _measured(raw, rule, self.home)
+        size = utf16_len(text)
+        if paths is not None:
+            self.rows.append(later(path, "path-scoped rule", "characters", size,
+                                   f"when Claude reads a file matching {', '.join(paths)}", text))
+            return
+        if not text:
+            return  # an empty file is not loaded, and imports nothing
+        doc = index_doc(self.home, path)
+        cap = full_cap(doc.text if doc is not None else raw)
+        if len(data) > SKIPPED_OVER:
+            why = f"{len(data):,} bytes, over 4 MiB: Claude Code skips it"
+            self.rows.append(Loaded(path, role, "start", "characters", size, 0, "", "skipped", why, cap, depth,
+                                    parent))
+            return
+        why = f"{size:,} characters, over the {LARGE_FILE:,} past which Claude Code warns" if size > LARGE_FILE else ""
+        self.rows.append(Loaded(path, role, "start", "characters", size, size, text, "ok", why, cap, depth, parent))
+        for target, line in imports_of(raw, self.home):
+            resolved = os.path.realpath(os.path.join(os.path.dirname(path), os.path.expanduser(target)))
+            where = f"@{target}"
+            if resolved in (*chain, path):
+                self.problems.append(_problem("import-loop", path, line, f"{where} imports a file that imports it: "
+                                              "a loop, which Claude Code breaks by loading each file once"))
+                continue
+            if not os.path.isfile(resolved):
+                if "/" in target or "." in target:  # `@alice` is a mention, not meant as an import
+                    self.problems.append(_problem("import-missing", path, line, f"{where} names no file: Claude "
+                                                  "Code skips it silently"))
+                continue
+            if os.path.splitext(resolved)[1].lower() in BINARY:
+                continue
+            if depth + 1 >= MAX_INCLUDE_DEPTH:
+                self.problems.append(_problem("import-too-deep", path, line, f"{where} is not loaded: it would be "
+                                              f"{MAX_INCLUDE_DEPTH} imports deep, and Claude Code follows four hops"))
+                continue
+            kind = "user import" if role.startswith("user") else "import"
+            if kind == "import" and not any(_inside(resolved, root) for root in self.roots):
+                if resolved not in self.seen:  # a repository's file names it: memctl reads none outside
+                    self.seen.add(resolved)
+                    self.rows.append(later(resolved, "import", "characters", 0, "outside the project: Claude Code "
+                                           "loads it once you approve it (memctl does not read it)",
+                                           depth=depth + 1, parent=path))
+                continue
+            self.file(resolved, kind, False, depth + 1, path, (*chain, path))
+
+
+def _problem(kind: str, path: str, line: int, message: str) -> Any:
+    from memctl.hosts.base import Problem
+
+    return Problem(kind, path, line, message)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _rules(folder: str) -> list[str]:
+    """`*.md` under a rules folder, every depth (sorted: Claude Code takes readdir's order)."""
+    found = []
+    for current, dirs, names in os.walk(folder, followlinks=True):
+        dirs.sort()
+        found += [os.path.join(current, n) for n in sorted(names) if n.endswith(".md")]
+    return found
+
+
+def _project_of_memory(home: Any) -> str | None:
+    """The project whose auto memory the home is: the current folder's, else the one folder whose
+    path gives the folder's name (kept in the home's cache: the walk is not made on every dispatch);
+    None when there is none or more than one."""
+    name = auto_memory_name(home.root) or ""
+    for project in project_candidates(os.getcwd()):
+        if slug_matches(name, project):
+            return project
+    key = f"cc-project:{name}"
+    cached = home.cache.get(key, lambda v: isinstance(v, str) and slug_matches(name, v) and os.path.isdir(v))
+    if cached is not None:
+        return str(cached)
+    found = decode_slug(name)
+    if len(found) == 1:
+        home.cache.put(key, found[0])
+        return found[0]
+    return None
+
+
+def _auto_memory(config: str, cwd: str) -> str | None:
+    """The auto-memory folder Claude Code keeps under `config` for a session in `cwd`."""
+    projects = os.path.join(config, "projects")
+    for name in slugs(git_root(cwd) or cwd):
+        if len(name) > MAX_SLUG:
+            try:
+                names = sorted(n for n in os.listdir(projects) if n.startswith(name[:MAX_SLUG] + "-"))
+            except OSError:
+                names = []
+            name = names[0] if len(names) == 1 else ""
+        folder = os.path.join(projects, name, "memory") if name else ""
+        if folder and os.path.isdir(folder):
+            return os.path.realpath(folder)
+    return None
+
+
+def _memory_row(home: Any, folder: str) -> Any:
+    """The auto memory's MEMORY.md as Claude Code loads it (the home's own figures when it is the index)."""
+    from memctl.hosts.base import Loaded
+    from memctl.hosts.startup import TextDoc, index_doc, read_str
+    from memctl.text import split_lines
+
+    path = os.path.join(folder, "MEMORY.md")
+    text = read_str(path)
+    if text is None:
+        return None
+    doc = index_doc(home, path)
+    budgets = home.config.budgets if doc is not None else Budgets()
+    lines = split_lines(text)
+    source: Any = doc if doc is not None else TextDoc("MEMORY.md", text, home)  # what a Cap reads of a file
+    cap = load(source, lines, budgets, home.counter, None)
+    units = next((used for name, used, _ in cap.measures if name == "units"), utf16_len(text.strip()))
+    shown_text = "".join(lines[n - 1] for a, b in cap.loaded for n in range(a, b + 1))
+    if cap.notice:
+        shown_text += "\n\n" + cap.notice
+    loaded = utf16_len(_measured(shown_text, True, home)) if cap.capped else units
+    why = ""
+    if cap.capped:
+        last = cap.loaded[-1][1] if cap.loaded else 0
+        why = (f"{cap.description}: lines {last + 1:,}–{cap.total_lines:,} are not loaded, and Claude Code adds a "
+               "warning")
+    if cap.capped and doc is None:  # the index's own cut is MEM201/MEM205's
+        last = cap.loaded[-1][1] if cap.loaded else 0
+        problem = _problem("cut", path, last + 1, f"the auto memory's MEMORY.md is {cap.total_lines:,} lines and "
+                           f"{units:,} UTF-16 units: Claude Code loads the first 200 lines and 25,000 units, so "
+                           f"lines {last + 1:,}–{cap.total_lines:,} never reach it")
+    else:
+        problem = None
+    return Loaded(path, "auto memory", "start", "UTF-16 units", units, loaded, shown_text,
+                  "cut" if cap.capped else "ok", why, cap), problem
+
+
+def stack(home: Any, everything: bool = True) -> Any:
+    """Claude Code's start-up for the home: managed, user and project memory, each file's imports
+    after it, rules without `paths:`, CLAUDE.local.md, then the auto memory's MEMORY.md."""
+    import sys
+
+    from memctl.hosts.base import Stack
+    from memctl.hosts.startup import below, later, read_str, working_folder
+
+    notes: list[str] = []
+    memory_home = auto_memory_name(home.root) is not None
+    if home.config.workspace:
+        cwd: str | None = working_folder(home)
+    elif memory_home:
+        cwd = _project_of_memory(home)
+        if cwd is None:
+            notes.append(f"the project this auto memory is for was not found (its folder name, "
+                         f"{auto_memory_name(home.root)}, is the slug of its path): its CLAUDE.md files are not "
+                         "shown; run `memctl status` in the project, or set `workspace:` to it")
+    else:
+        cwd = home.root
+    config = os.path.dirname(os.path.dirname(os.path.dirname(home.root))) if memory_home else config_dir()
+    project = (git_root(cwd) or cwd) if cwd is not None else None
+    walker = _Walker(home, cwd, tuple(r for r in (cwd, project, config, home.root) if r))
+    managed = MANAGED.get(sys.platform)
+    if managed:
+        walker.file(managed, "managed")
+    walker.file(os.path.join(config, "CLAUDE.md"), "user")
+    for rule in _rules(os.path.join(config, "rules")):
+        walker.file(rule, "user rule", rule=True)
+    if cwd is not None:
+        chain = [cwd]
+        while os.path.dirname(chain[-1]) != chain[-1]:
+            chain.append(os.path.dirname(chain[-1]))
+        folders = chain[-2::-1]  # root first; the file system's root itself is not read
+        before = len(walker.rows)
+        for folder in folders:
+            walker.file(os.path.join(folder, "CLAUDE.md"), "project")
+            walker.file(os.path.join(folder, ".claude", "CLAUDE.md"), "project")
+            for rule in _rules(os.path.join(folder, ".claude", "rules")):
+                walker.file(rule, "project rule", rule=True)
+            walker.file(os.path.join(folder, "CLAUDE.local.md"), "local")
+        if not any(r.role in ("project", "local") for r in walker.rows[before:]):
+            for folder in folders:  # v2.1.277: AGENTS.md, in a project with no CLAUDE.md
+                walker.file(os.path.join(folder, "AGENTS.md"), "project (AGENTS.md)")
+            if any(r.role == "project (AGENTS.md)" for r in walker.rows[before:]):
+                notes.append("no CLAUDE.md in the working folder or above it: Claude Code v2.1.277 and later read "
+                             "AGENTS.md instead (earlier releases do not)")
+        for path in below(cwd, ("CLAUDE.md", "CLAUDE.local.md")) if everything else ():
+            text = read_str(path) or ""
+            walker.rows.append(later(path, "subfolder", "characters", utf16_len(text.strip()),
+                                     "when Claude reads a file in its folder", text))
+    memory = home.root if memory_home else (_auto_memory(config, cwd) if cwd is not None else None)
+    if memory is not None:
+        found = _memory_row(home, memory)
+        if found is not None:
+            row, problem = found
+            walker.rows.append(row)
+            walker.problems += [problem] if problem is not None else []
+            topics = sum(1 for n in os.listdir(memory) if n.endswith(".md") and n != "MEMORY.md")
+            if topics and not memory_home:
+                notes.append(f"{topics} topic file{'s' * (topics != 1)} beside the auto memory's MEMORY.md "
+                             "load on demand, when Claude judges them relevant")
+    notes.append("each file reaches the model as `Contents of <path> (<what it is>):` and its text, after a line "
+                 "asking Claude to follow them (not counted)")
+    return Stack("Claude Code", cwd, tuple(walker.rows), None, tuple(notes), tuple(walker.problems))
+
+
+def home_budgets(home: str) -> dict[str, Any]:
+    """A project folder's CLAUDE.md as the index (no MEMORY.md beside it) loads in full: no line or
+    size limit, no load cap."""
+    if os.path.isfile(os.path.join(home, "MEMORY.md")) or auto_memory_name(home) is not None:
+        return {}
+    return {"load_cap_mode": "head", "load_cap_lines": None, "load_cap_units": None, "index_max_lines": None,
+            "index_max_units": None}
+
+
+def auto_memory_topics(home: str) -> tuple[str, ...]:
+    """An auto-memory folder's topics are every markdown file in it (flat, as `split` writes them;
+    Claude Code's recall reads them all); a project folder keeps memctl's own globs."""
+    return ("**/*.md",) if detect_auto_memory(home) else ()
+
+
+def index_names(folder: str) -> tuple[str, ...]:
+    return ("MEMORY.md", "CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
+
+
 HOST = Host(NAME, note="loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md", preset={},
-            lessons="lessons.md", topic_folder="", topics=("**/*.md",), topic_front_matter=front_matter,
+            lessons="lessons.md", topic_folder="", topics=auto_memory_topics, topic_front_matter=front_matter,
             lessons_front_matter=True,
-            project_memory=project_memory)
+            project_memory=project_memory, stack=stack, index_names=index_names, home_budgets=home_budgets,
+            init_notes=("# `memctl status` lists all Claude Code loads at start: CLAUDE.md files, rules, imports, "
+                        "the auto memory",),
+            label="Claude Code")
 
 
 # --- `memctl hook install`: memctl's three hooks merged into Claude Code's settings.json ---------

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from datetime import date, datetime, timezone
 
 from memctl.errors import ConfigError, InputError
-from memctl.hosts import CAPS, HOSTS, host
+from memctl.hosts import CAPS, HOSTS, host, index_file
 from memctl.hosts import detect as detect_host
 from memctl.hosts.base import MOST, Budgets
 from memctl.hosts.generic import NAME as GENERIC
@@ -90,7 +90,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
-    "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace (default: where it is)"),
+    "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace; for Codex, Gemini CLI, "
+                         "Cursor and Claude Code, the folder it is started in (default: where it is)"),
     "lessons": ("str", f"the file `memctl capture` adds lessons to (default: the host's; {_LESSONS})"),
     "rollup": ("list[str]", f"globs of the dated files `memctl rollup` folds by week or month (default: the host's; "
                             f"{_DATED})"),
@@ -462,7 +463,7 @@ def load_config(
         preset.update(chosen.home_budgets(home))
     tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
     preset.pop("tokenizer", None)
-    index = merged.get("index", "MEMORY.md")
+    index = merged.get("index") or index_file(chosen, home)  # the host's own file when there is no MEMORY.md
     # The default places (topics, the host's dated notes and lessons file) are beside the index: with
     # `index: memory/MEMORY.md`, the repository and `memory/` are the same memory.
     beside = posixpath.dirname(posixpath.normpath(index))
@@ -473,7 +474,7 @@ def load_config(
         profile_reason=reason,
         index_file=index,
         tokenizer=tokenizer,
-        topics=tuple(merged.get("topics", map(near, chosen.topics or DEFAULT_TOPICS))),
+        topics=tuple(merged.get("topics", map(near, (chosen.topics and chosen.topics(home)) or DEFAULT_TOPICS))),
         section_level=merged.get("section_level", 2),
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),

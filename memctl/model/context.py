@@ -1,4 +1,5 @@
-"""Context files: what the host loads on every request besides the memory (config `context:`).
+"""Context files: what the host loads on every request besides the memory (config `context:`,
+and what its start-up loads besides the index: `loaded_anyway`).
 
 An Arc agent's dispatch holds SOUL.md, CLAUDE.md and each SKILL.md besides the memory; Claude Code
 loads CLAUDE.md and what it imports with `@path`. memctl reads these only because the user named
@@ -12,20 +13,14 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 
 from memctl.errors import InputError
 from memctl.model.home import MemoryHome, display_path
-from memctl.model.markdown import front_matter_span
-from memctl.model.structure import structure
 from memctl.record import record
 from memctl.safe.fsutil import Guard, read_text
 from memctl.safe.keys import digest
-from memctl.text import split_lines
 
 MAX_HOPS = 4
-_IMPORT = re.compile(r"(?<![\w`@])@((?:~|\.{1,2})?/?[\w.\-]+(?:/[\w.\-]+)*)")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 
 @record
@@ -85,10 +80,10 @@ def _read(path: str, home: MemoryHome, allowed: set[str], guard: Guard, seen: se
         problems.append(f"{error}; not counted")
         return None
     imports = []
-    cached = home.cache.get(f"imports:{digest(text)}", _valid_imports)
+    cached = home.cache.get(f"imports:2:{digest(text)}", _valid_imports)
     found = cached if cached is not None else imports_of(text)
     if cached is None:
-        home.cache.put(f"imports:{digest(text)}", [list(x) for x in found])
+        home.cache.put(f"imports:2:{digest(text)}", [list(x) for x in found])
     for target, line in found:
         resolved = os.path.realpath(os.path.join(os.path.dirname(path), os.path.expanduser(target)))
         where = f"{shown}:{line}: @{target}"
@@ -109,22 +104,43 @@ def _read(path: str, home: MemoryHome, allowed: set[str], guard: Guard, seen: se
     return ContextFile(shown, home.counter.count(text), skill, tuple(imports))
 
 
+def loaded_anyway(home: MemoryHome, skills: tuple[str, ...] = ()) -> tuple[tuple[str, int], ...]:
+    """What the host loads on every request besides the bundle, file by file with its tokens: the
+    files of its start-up other than the index (Codex's AGENTS.md files, Claude Code's CLAUDE.md
+    files, OpenClaw's bootstrap files), each as it loads it, then the context files (a SKILL.md
+    only with its skill) not among them. `assemble` takes them off its budget."""
+    from memctl.hosts import injection
+    from memctl.hosts.startup import shown
+
+    index = os.path.realpath(os.path.join(home.root, home.index.rel))
+    found: list[tuple[str, int]] = []
+    taken = {index}
+    if home.start_up is not None:
+        for row in home.start_up.start:
+            if row.path not in taken:
+                taken.add(row.path)
+                found.append((shown(row.path), home.counter.count(row.text)))
+    boot = injection(home)
+    for item in boot.files if boot is not None else ():
+        path = os.path.realpath(os.path.join(home.root, item.name))
+        if item.injected and path not in taken:
+            taken.add(path)
+            found.append((item.name, home.counter.count(item.text)))
+    if home.config.context:
+        loaded = load_context(home)
+        found += [(f.path, f.total_tokens) for f in loaded.files
+                  if (f.skill is None or f.skill in skills) and os.path.realpath(f.path) not in taken]
+    return tuple(found)
+
+
 def _valid_imports(value: object) -> bool:
     return isinstance(value, list) and all(
         isinstance(x, list) and len(x) == 2 and isinstance(x[0], str) and type(x[1]) is int for x in value)
 
 
 def imports_of(text: str) -> list[tuple[str, int]]:
-    """The `@path` imports of a text with their 1-based lines, outside code blocks and code spans."""
-    if "@" not in text:
-        return []
-    lines = split_lines(text)
-    first = front_matter_span(lines)
-    code = {n for a, b, kind in structure(lines, first, 1)["blocks"] if kind == "code" for n in range(a, b)}
-    found = []
-    for number, line in enumerate(lines):
-        if number in code or number < first or "@" not in line:
-            continue
-        for match in _IMPORT.finditer(_CODE_SPAN.sub("", line)):
-            found.append((match.group(1).rstrip("."), number + 1))
-    return found
+    """The `@path` imports of a text with their 1-based lines, as Claude Code finds them (outside
+    code blocks, code spans and HTML comments): memctl.hosts.claude_code's rule, one for both."""
+    from memctl.hosts.claude_code import imports_of as found
+
+    return found(text)

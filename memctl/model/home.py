@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from os import PathLike
     from typing import Any
 
-    from memctl.hosts import CapResult, Host
+    from memctl.hosts import CapResult, Host, Stack
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
 PARSE_VERSION = 10
@@ -281,6 +281,20 @@ class MemoryHome:
         from memctl.hosts import index_cap
 
         return index_cap(self)
+
+    @cached_property
+    def stack(self) -> Stack | None:
+        """Every file the host loads at session start and later, and their problems (memctl/hosts/)."""
+        from memctl.hosts import stack
+
+        return stack(self)
+
+    @cached_property
+    def start_up(self) -> Stack | None:
+        """The files the host loads at session start: what a dispatch needs of `stack`, sooner."""
+        from memctl.hosts import stack
+
+        return self.__dict__["stack"] if "stack" in self.__dict__ else stack(self, everything=False)
 
     @cached_property
     def _always(self) -> set[str]:

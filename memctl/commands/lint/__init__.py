@@ -5,6 +5,15 @@ Importing the rule modules here registers their rules; the registry itself impor
 
 from memctl.commands.lint.engine import Diagnostic, LintOptions, lint_home
 from memctl.commands.lint.registry import all_rules
-from memctl.commands.lint.rules import content, index, injected, links, suppression, topics  # noqa: F401  (they register)
+from memctl.commands.lint.rules import (  # noqa: F401  (they register)
+    content,
+    index,
+    injected,
+    links,
+    repeated,
+    startup,
+    suppression,
+    topics,
+)
 
 __all__ = ["Diagnostic", "LintOptions", "all_rules", "lint_home"]
