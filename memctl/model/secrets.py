@@ -2,7 +2,13 @@
 
 memctl never prints a secret it finds in memory: lint shows its first four characters, and every
 message that quotes a file (errors, warnings, plans, diffs, reports in every format) goes through
-`redact`, which keeps those four and hides the rest.
+`redact`, which keeps those four and hides the rest (every line of a key block).
+
+The rules are detect-secrets' provider patterns and memctl's own (memctl/model/secret_rules.py),
+searched in one pass per text after cheap prefilters, plus what patterns cannot say alone: a value
+named as a secret (`DB_PASSWORD=…`, `"apiKey": "…"`, `AccountKey=…`) is a finding when it is not a
+placeholder, a reference or a plain word and has the entropy of a secret; a seed phrase is twelve
+or more words of BIP-39's list; a WIF key passes its Base58Check checksum.
 """
 
 from __future__ import annotations
@@ -12,62 +18,352 @@ import re
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from typing import Any
 
 SHOWN = 4  # characters of a secret that a finding or a message may show
-_PLACEHOLDER = (r"(?![<$*{(\[%]|x{3,}|X{3,}|\.{3}|example|changeme|redacted|your[_-]|none\b|null\b|\"\"|''"
-                r"|true\b|false\b)")
-PATTERNS = (
-    ("private key", r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY(?: BLOCK)?-----"),
-    ("AWS access key id", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
-    ("GitHub token", r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})\b"),
-    ("Anthropic API key", r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
-    ("OpenAI API key", r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"),
-    ("Slack token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
-    ("Google API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
-    ("Stripe secret key", r"\b[sr]k_live_[0-9A-Za-z]{20,}"),
-    ("Nostr private key", r"\bnsec1[02-9ac-hj-np-z]{58}\b"),
-    ("bearer token", r"(?i)\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*"),
-    ("JSON web token", r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
-    # NAME_API_KEY=…, DB_PASSWORD: …, export GITHUB_TOKEN=… (`_` joins words, so no `\b` before the
-    # name: the word just must not go on to its left, and the match starts at it, which keeps it linear)
-    ("password or secret assignment",
-     r"(?i)(?<![A-Za-z0-9])(?:password|passwd|pwd|secret|secret[_-]?key|api[_-]?key|"
-     r"access[_-]?token|auth[_-]?token|token|private[_-]?key)\b[\"']?\s*[:=]\s*" + _PLACEHOLDER
-     + r"[\"']?([^\s\"'`]{6,})"),
-)
-# What each pattern's match must contain, lower-cased: a text holding none of them skips the pattern, so
-# the usual memory file (prose and lists, no credentials) costs a few substring searches, not a regex pass.
-_NEEDS = (("private key",), ("akia", "asia"), ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("sk-ant-",),
-          ("sk-",), ("xox",), ("aiza",), ("k_live_",), ("nsec1",), ("bearer",), ("eyj",),
-          ("password", "passwd", "pwd", "secret", "key", "token"))
-# The assignment's name always ends in one of its needs, and `["']? *[:=]` follows at once: a text
-# whose words `token`, `key` … are never followed so (prose; memctl's own JSON says `"tokens": 12`)
-# skips the pattern without a regex pass.
-_ASSIGNMENT = len(PATTERNS) - 1
-_ASSIGN_TAIL = re.compile(r"[\"']?\s*[:=]")
-_KINDS = [kind for kind, _ in PATTERNS]
-_EXACT = [re.compile(pattern) for _, pattern in PATTERNS]
-_COMBINED: dict[tuple[int, ...], re.Pattern[str]] = {}
+ENGINE = 6  # bump when findings for the same rules would differ
+NAMED_KIND = "password or secret assignment"
+# kinds that say where a secret sits, not what it is: a provider's shape found in the same place names it
+_GENERIC = frozenset({NAMED_KIND, "password in a URL", ".netrc password", "bearer token", "basic auth credentials",
+                      "Basic auth credentials"})
 
 
-def _any(numbers: tuple[int, ...]) -> re.Pattern[str]:
-    """One case-free search for the patterns `numbers`; `_EXACT` then checks the case of a hit."""
-    if numbers not in _COMBINED:
-        _COMBINED[numbers] = re.compile("|".join(f"(?P<p{i}>{PATTERNS[i][1].replace('(?i)', '')})" for i in numbers),
-                                        re.IGNORECASE)
-    return _COMBINED[numbers]
+class _Rules:
+    """The rule table compiled: each rule's exact pattern, and the prefilters' lookup structures."""
+
+    def __init__(self, key: str, table: list[list[Any]]):
+        import ahocorasick
+
+        self.key = f"{key}:{ENGINE}"
+        self.kinds = [row[0] for row in table]
+        self.checks = [row[3] for row in table]
+        self.runs = [row[5] for row in table]
+        self.alone = [row[6] for row in table]
+        self.exact_needs = [row[7] for row in table]
+        self.patterns = [(row[1], row[2]) for row in table]
+        self.exact: dict[int, re.Pattern[str]] = {}
+        self.combined: dict[tuple[int, ...], re.Pattern[str]] = {}
+        self.open = [i for i, row in enumerate(table) if not row[4]]  # no literal: the run decides
+        self.needles = ahocorasick.Automaton()
+        owners: dict[str, list[int]] = {}
+        for i, row in enumerate(table):
+            for needle in row[4]:
+                owners.setdefault(needle, []).append(i)
+        for needle, rules in owners.items():
+            self.needles.add_word(needle, tuple(rules))
+        if owners:
+            self.needles.make_automaton()
+        self.any_needle = bool(owners)
+
+    def pattern(self, i: int) -> re.Pattern[str]:
+        if i not in self.exact:
+            pattern, flags = self.patterns[i]
+            self.exact[i] = re.compile(pattern, flags)
+        return self.exact[i]
+
+    def search(self, numbers: tuple[int, ...]) -> re.Pattern[str]:
+        """One search for the rules `numbers`, each a named branch with its own flags."""
+        if numbers not in self.combined:
+            branches = []
+            for i in numbers:
+                pattern, flags = self.patterns[i]
+                letters = "".join(c for c, f in (("i", 2), ("m", 8), ("s", 16), ("x", 64)) if flags & f)
+                body = _UNNAME.sub("(", pattern) + ("\n" if flags & 64 else "")
+                branches.append(f"(?P<p{i}>(?{letters}:{body}))" if letters else f"(?P<p{i}>{body})")
+            self.combined[numbers] = re.compile("|".join(branches))
+        return self.combined[numbers]
 
 
-# 12 whole words or more, maybe numbered; starting only where a word starts keeps the search linear
+_UNNAME = re.compile(r"\(\?P<[A-Za-z_]\w*>")
+_RULES: _Rules | None = None
+
+
+def _rules() -> _Rules:
+    global _RULES
+    if _RULES is None:
+        from memctl.model.secret_rules import load_table
+
+        _RULES = _Rules(*load_table())
+    return _RULES
+
+
+def ruleset() -> str:
+    """Names the rules and the engine in cache keys, so findings cached by another rule set are not reused."""
+    return _rules().key
+
+
+# --- the search -------------------------------------------------------------------------------------
+
+def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each credential-like run in `text`, in order; `start` is where the secret is."""
+    if not text:
+        return
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter whose lower case is longer (İ): positions would shift
+        lowered = ""
+    longest = _longest_run(text)
+    found = [*_patterns(text, lowered, longest), *_named(text, lowered)]
+    if longest >= 51:
+        found += [("WIF private key", m.start(), m.end(), m.start()) for m in _WIF.finditer(text)
+                  if _base58check(m.group(0))]
+    if _may_hold_seed(text):
+        found += [(kind, start, end, start) for kind, start, end in _seed_phrases(text)]
+    yield from _merged(found)
+
+
+def _merged(found: list[tuple[str, int, int, int]]) -> Iterator[tuple[str, int, int]]:
+    """Overlapping findings as one (a key block and its header; `KEY=sk-ant-…` named and shaped),
+    named by the first that starts, unless a provider's shape inside a generic one names it."""
+    found.sort(key=lambda f: (f[3], f[0] in _GENERIC, -f[2]))
+    current: list[Any] | None = None
+    for kind, start, end, cover in found:
+        if current is not None and cover < current[2]:
+            if current[0] in _GENERIC and kind not in _GENERIC:
+                current[0] = kind
+            current[1], current[2] = min(current[1], start), max(current[2], end)
+            continue
+        if current is not None:
+            yield current[0], current[1], current[2]
+        current = [kind, start, end]
+    if current is not None:
+        yield current[0], current[1], current[2]
+
+
+def _patterns(text: str, lowered: str, longest: int) -> Iterator[tuple[str, int, int, int]]:
+    rules = _rules()
+    wanted: set[int] = set(rules.open)
+    if rules.any_needle:
+        for _, owners in rules.needles.iter(lowered or text.lower()):
+            wanted.update(owners)
+    numbers = []
+    for i in sorted(wanted):
+        if longest < rules.runs[i]:
+            continue  # every match holds a run of that many characters without a space
+        if rules.exact_needs[i] and not any(needle in text for needle in rules.exact_needs[i]):
+            continue  # the literal is there, but not in the case the pattern asks for
+        numbers.append(i)
+    if not numbers:
+        return
+    together = tuple(i for i in numbers if not rules.alone[i])
+    for i in numbers:
+        if rules.alone[i]:
+            for match in rules.pattern(i).finditer(text):
+                yield from _checked(rules, i, match, text)
+    if not together:
+        return
+    search = rules.search(together).search
+    position = 0
+    while position <= len(text):
+        hit = search(text, position)
+        if hit is None:
+            return
+        at, furthest = hit.start(), hit.end()
+        for i in together:  # every rule that matches here, not only the branch the search took
+            exact = rules.pattern(i).match(text, at)
+            if exact is not None:
+                furthest = max(furthest, exact.end())
+                yield from _checked(rules, i, exact, text)
+        position = max(furthest, at + 1)
+
+
+def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator[tuple[str, int, int, int]]:
+    """The finding a match makes, once its rule's own check passes; the secret is the named group
+    `s`, or a long first group (detect-secrets' patterns capture the value so), or the whole match."""
+    start, end = match.span()
+    if "s" in match.re.groupindex and match.start("s") >= 0:
+        start, end = match.span("s")
+    elif match.re.groups and match.start(1) >= 0 and match.end(1) - match.start(1) >= 8:
+        start, end = match.span(1)
+    check = rules.checks[i]
+    if check == "block":
+        body = _block(text, match.end())
+        if body is not None:
+            start, end = body
+        yield rules.kinds[i], start, end, match.start()
+        return
+    secret = text[start:end]
+    if _placeholder_token(secret):
+        return
+    if check == "value" and _placeholder(secret):
+        return
+    if check == "basic" and not _basic_credentials(secret):
+        return
+    yield rules.kinds[i], start, end, match.start()
+
+
+# --- key blocks ---------------------------------------------------------------------------------
+
+_BLOCK_END = re.compile(r"(?:-----|---- )END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?(?:-----| ----)|^Private-MAC:", re.M)
+_AFTER_HEADER = re.compile(r"(?:[ \t]*(?:\\r)?\\n|[ \t]*\r?\n[+\- ]?[ \t>]*|[ \t]+)+")
+_BLOCK_LIMIT = 1 << 16
+
+
+def _block(text: str, header_end: int) -> tuple[int, int] | None:
+    """Where a key block's body is: from the line after its header to its END line (every line of
+    it, through diff markers, quote marks and a JSON string's `\\n`), or to the next blank line."""
+    lead = _AFTER_HEADER.match(text, header_end)
+    start = lead.end() if lead else header_end
+    end_mark = _BLOCK_END.search(text, start, start + _BLOCK_LIMIT)
+    if end_mark is not None:
+        end = end_mark.start()
+    else:
+        blank = re.compile(r"\n[ \t+\->]*\n").search(text, start, start + _BLOCK_LIMIT)
+        end = blank.start() if blank else min(len(text), start + _BLOCK_LIMIT)
+    while end > start and text[end - 1] in " \t\r\n+->":
+        end -= 1
+    return (start, end) if end > start else None
+
+
+# --- values named as secrets ------------------------------------------------------------------------
+
+_NAMED_PATTERN = (r"(?P<word>password|passwd|passphrase|pwd|pass|secret|token|key|credentials?|pat)"
+                  r"(?P<rest>[a-z0-9_.-]*)[\"'\]*`]{0,3}[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*")
+_NAMED = re.compile(_NAMED_PATTERN)  # searched in the lower-cased text: ten times faster than (?i)
+_NAMED_ANY_CASE = re.compile(_NAMED_PATTERN, re.IGNORECASE)
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_WORDS_OF_NAME = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_SECRET_WORDS = frozenset({"password", "passwd", "passphrase", "pwd", "pass", "secret", "token", "credential",
+                           "credentials", "apikey", "privatekey", "secretkey", "accesskey", "accountkey",
+                           "authtoken"})
+_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "pwd", "pass"})
+_LAST_WORDS = frozenset({"key", "pat"})  # API_KEY, AccountKey, GITLAB_PAT
+# a name that ends so says what the secret is about, not what it is: TOKEN_URL, key_id, password_file
+_NOT_SECRET = frozenset({
+    "id", "ids", "name", "names", "file", "files", "path", "paths", "url", "uri", "urls", "dir", "type", "types",
+    "length", "len", "count", "size", "max", "min", "limit", "budget", "format", "field", "env", "var", "vars",
+    "header", "prefix", "ref", "expires", "expiry", "expiration", "ttl", "rotation", "hint", "policy", "usage",
+    "scope", "scopes", "endpoint", "location", "manager", "source", "provider", "version", "algorithm", "alg",
+    "mode", "kind", "label", "description", "pattern", "regex", "rule", "rules", "enabled", "required", "tokens",
+    "keys", "secrets", "passwords", "store", "reset", "change", "changed", "strength", "prompt",
+    "question", "sha", "checksum", "fingerprint", "user", "username", "login", "email", "account", "host"})
+_VALUE = re.compile(r"[^\s\"'`]+")
+
+
+def _named(text: str, lowered: str) -> Iterator[tuple[str, int, int, int]]:
+    """Values named as secrets: `NAME = value`, `name: value`, `"name": "value"`, `name := value`."""
+    for match in (_NAMED.finditer(lowered) if lowered else _NAMED_ANY_CASE.finditer(text)):
+        name_start = match.start()
+        while name_start > 0 and text[name_start - 1] in _NAME_CHARS:
+            name_start -= 1
+        name = text[name_start:match.end("rest")]
+        words = [w.lower() for w in _WORDS_OF_NAME.findall(name)]
+        if not words or words[-1] in _NOT_SECRET:
+            continue
+        password = any(w in _PASSWORD_WORDS for w in words)
+        if not (password or words[-1] in _LAST_WORDS or any(w in _SECRET_WORDS for w in words)):
+            continue
+        span = _value_span(text, match.end())
+        if span is None:
+            continue
+        start, end = span
+        value = text[start:end]
+        line_end = text.find("\n", end)
+        after = text[end:line_end if line_end >= 0 else len(text)]
+        if _secret_value(value, password, after):
+            yield NAMED_KIND, start, end, start
+
+
+def _value_span(text: str, at: int) -> tuple[int, int] | None:
+    if at >= len(text):
+        return None
+    quote = text[at]
+    if quote in "\"'`":
+        close = text.find(quote, at + 1)
+        line = text.find("\n", at + 1)
+        if close > at + 1 and (line < 0 or close < line):
+            return at + 1, close
+        at += 1
+    value = _VALUE.match(text, at)
+    if value is None:
+        return None
+    start, end = value.span()
+    while end > start and text[end - 1] in ",;)}]>.":
+        end -= 1
+    return (start, end) if end > start else None
+
+
+_PLACEHOLDER_MARKS = ("${", "{{", "}}", "$(", "process.env", "os.environ", "getenv", "env[", "env.", "secrets.",
+                      "vars.", "example", "changeme", "change_me", "change-me", "redacted", "placeholder", "your_",
+                      "your-", "yourkey", "yourtoken", "yourpassword", "xxx", "***", "...", "…", "<", ">")
+_PLACEHOLDER_WORDS = frozenset({
+    "password", "passwd", "pass", "secret", "token", "key", "apikey", "none", "null", "nil", "undefined", "true",
+    "false", "yes", "no", "on", "off", "required", "optional", "empty", "unset", "hidden", "masked", "rotated",
+    "n/a", "na", "tbd", "todo", "string", "value", "default", "test", "dummy", "sample", "foo", "bar", "foobar"})
+_REFERENCE = ("/", "./", "../", "~/", "file:", "http:", "https:", "op://", "vault:", "sm://", "arn:", "env:",
+              "keyring:", "gs://", "s3://", "ssm:", "azurekeyvault:", "secret:")
+_IDENTIFIER = re.compile(r"[a-z]+(?:[_.-][a-z]+)*|[A-Z]+(?:_[A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z]+)+")
+_NUMBERISH = re.compile(r"[\d.,:_+-]+")
+_REFERENCE_NAME = re.compile(r"[a-z]+(?:[_.][a-z]+)+|[A-Z]+(?:_[A-Z0-9]+)+")  # a field or variable's name
+
+
+def _placeholder(value: str) -> bool:
+    """A stand-in for a secret, not one: `<your-key>`, `${VAR}`, `{{ .Values.x }}`, `xxxx`, `changeme`, …"""
+    low = value.lower()
+    if not value or value[0] in "<$%{[(*#":
+        return True
+    if any(mark in low for mark in _PLACEHOLDER_MARKS):
+        return True
+    return len(value) >= 4 and len(set(low)) <= 2 or low in _PLACEHOLDER_WORDS
+
+
+def _placeholder_token(secret: str) -> bool:
+    """A provider-shaped token filled with a stand-in (`ghp_xxxx…`, `sk-…` as memctl prints it)."""
+    low = secret.lower()
+    return any(mark in low for mark in ("xxxx", "****", "…", "${", "{{", "<"))
+
+
+def _secret_value(value: str, password: bool, after: str) -> bool:
+    """Whether a value named as a secret is one: long enough, no placeholder or reference, not a
+    number or a plain word, not prose going on; a key or token also needs a secret's entropy."""
+    if len(value) < (6 if password else 8) or _placeholder(value) or value.lower().startswith(_REFERENCE):
+        return False
+    if _NUMBERISH.fullmatch(value):
+        return False
+    if value.isalpha() and value.islower() and re.match(r"[ \t]+[A-Za-z]", after):
+        return False  # `password: stored in the vault`: prose
+    if _IDENTIFIER.fullmatch(value) and len(value) < 20 and (not password or _REFERENCE_NAME.fullmatch(value)):
+        return False  # `sort_key: created_at`, `key: OPENAI_API_KEY`, `password: db.password`
+    if password:
+        return True
+    return _entropy(value) >= min(3.0, _log2(len(value)) - 0.5)
+
+
+def _log2(n: int) -> float:
+    import math
+
+    return math.log2(n)
+
+
+def _entropy(value: str) -> float:
+    """Shannon entropy in bits a character."""
+    import math
+
+    counts: dict[str, int] = {}
+    for char in value:
+        counts[char] = counts.get(char, 0) + 1
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def _basic_credentials(value: str) -> bool:
+    """Whether `value` is base64 of `user:password` (RFC 7617), as a Basic authorization carries."""
+    import base64
+    import binascii
+
+    try:
+        raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    user, colon, password = raw.partition(":")
+    return bool(colon and password) and raw.isprintable()
+
+
+# --- wallets: WIF keys and seed phrases -----------------------------------------------------------
+
 _WORDS_RUN = re.compile(r"(?<![a-zA-Z])(?:[a-z]{3,8}[^a-zA-Z\n]{1,6}){11,}[a-z]{3,8}(?![a-zA-Z])")
 _WORD = re.compile(r"[a-z]+")
 _WIF = re.compile(r"\b[5KLc9][1-9A-HJ-NP-Za-km-z]{50,51}\b")
 _BIP39: frozenset[str] | None = None
 SEED_LENGTHS = (12, 15, 18, 21, 24)
-
-
-# Names this rule set in cache keys, so findings cached by an older memctl are never reused.
-RULESET = repr((4, PATTERNS, _NEEDS, _WORDS_RUN.pattern, _WIF.pattern, SEED_LENGTHS))
 
 
 def _bip39() -> frozenset[str]:
@@ -114,14 +410,13 @@ def _may_hold_seed(text: str) -> bool:
     return False
 
 
-def _may_hold_wif(text: str) -> bool:
-    """Whether a run of 51 characters without white space is anywhere: what a WIF key needs."""
-    return any(max(map(len, chunk.split()), default=0) >= 51 for chunk in _chunks(text))
+def _longest_run(text: str) -> int:
+    """The longest run of characters without white space: what a WIF key (51) or a space-free
+    pattern needs (`secret_rules.shortest_run`)."""
+    return max((max(map(len, chunk.split()), default=0) for chunk in _chunks(text)), default=0)
 
 
 _SPACE = re.compile(r"\s")
-
-
 _CHUNK = 1 << 20
 
 
@@ -151,60 +446,25 @@ def _base58check(text: str) -> bool:
     return len(raw) > 4 and hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
 
 
-def find_secrets(text: str) -> Iterator[tuple[str, int, int]]:
-    """(kind, start, end) of each credential-like run in `text`, in order; `start` is where the secret is."""
-    if not text:
-        return
-    seeds = list(_seed_phrases(text)) if _may_hold_seed(text) else []
-    keys = _WIF.finditer(text) if _may_hold_wif(text) else ()
-    extra = seeds + [("WIF private key", m.start(), m.end()) for m in keys if _base58check(m.group(0))]
-    if extra:
-        yield from sorted([*_patterns(text), *extra], key=lambda found: found[1])
-        return
-    yield from _patterns(text)
+# --- what is shown --------------------------------------------------------------------------------
 
-
-def _patterns(text: str) -> Iterator[tuple[str, int, int]]:
-    lowered = text.lower()
-    numbers = tuple(i for i, needs in enumerate(_NEEDS) if (_assigned(lowered) if i == _ASSIGNMENT
-                                                            else any(map(lowered.__contains__, needs))))
-    if not numbers:
-        return
-    search = _any(numbers).search
-    position = 0
-    while True:
-        match = search(text, position)
-        if match is None:
-            return
-        number = int(match.lastgroup[1:]) if match.lastgroup else 0
-        exact = _EXACT[number].match(text, match.start())  # case matters for all but the case-free ones
-        if exact is not None:
-            start = exact.start(1) if exact.re.groups else exact.start()
-            kind = _KINDS[number]
-            if exact.re.groups:  # an assignment: name the value's own kind when it has one (`=sk-ant-…`)
-                kind = next((k for k, p in zip(_KINDS, _EXACT, strict=True)
-                             if not p.groups and p.match(text, start)), kind)
-            yield kind, start, exact.end()
-            position = exact.end()
-        else:
-            position = match.start() + 1
-
-
-def _assigned(lowered: str) -> bool:
-    """Whether a word the assignment pattern ends its name with is followed by `:` or `=`."""
-    match = _ASSIGN_TAIL.match
-    for word in _NEEDS[_ASSIGNMENT]:
-        start = lowered.find(word)
-        while start >= 0:
-            end = start + len(word)
-            if match(lowered, end):
-                return True
-            start = lowered.find(word, end)
-    return False
+_LINE_PREFIX = re.compile(r"[+\- \t>]*")
 
 
 def shown(secret: str) -> str:
     return secret[:SHOWN] + "…"
+
+
+def _hidden(secret: str) -> str:
+    """A secret as messages show it: its first four characters; a later line of it (a key block's)
+    keeps only its diff marker, indentation or quote mark, so a diff keeps its lines."""
+    first, *rest = secret.split("\n")
+    lines = [shown(first.rstrip("\r")) + ("\r" if first.endswith("\r") else "")]
+    for line in rest:
+        prefix = _LINE_PREFIX.match(line)
+        lead = prefix.group(0) if prefix else ""
+        lines.append(line if not line.strip() else lead + "…" + ("\r" if line.endswith("\r") else ""))
+    return "\n".join(lines)
 
 
 def redact(text: str) -> str:
@@ -214,7 +474,7 @@ def redact(text: str) -> str:
     out, last = [], 0
     for _, start, end in find_secrets(text):
         out.append(text[last:start])
-        out.append(shown(text[start:end]))
+        out.append(_hidden(text[start:end]))
         last = end
     if not out:
         return text
