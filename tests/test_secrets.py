@@ -14,7 +14,8 @@ TRUE = [
     ("DB_PASSWORD: hunter2222", "password or secret assignment"),
     ("export ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuvwxyz", "Anthropic API key"),
     ("GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", "GitHub token"),
-    ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "bearer token"),
+    ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "JSON web token"),
+    ("Authorization: Bearer 9f8e7d6c5b4a3f2e1d0c9b8a", "bearer token"),
     ("session: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "JSON web token"),
     ("nostr: nsec1" + "q" * 58, "Nostr private key"),
     ("key sk-proj-abcdefghijklmnopqrstuvwx", "OpenAI API key"),
@@ -89,7 +90,7 @@ def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts
         assert "".join(secrets._chunks(text)) == text
     with monkeypatch.context() as patched:  # every rule searched in every text, no prefilter at all
         key, table = secret_rules.load_table()
-        patched.setattr(secrets, "_RULES", secrets._Rules(key, [[*row[:4], [], 0, row[6], []] for row in table]))
+        patched.setattr(secrets, "_RULES", secrets._Rules(key, [[*row[:4], [], 0, row[6], [], False] for row in table]))
         patched.setattr(secrets, "_may_hold_seed", lambda text: True)
         patched.setattr(secrets, "_longest_run", lambda text: 1 << 30)
         assert list(secrets.find_secrets(text)) == fast

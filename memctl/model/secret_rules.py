@@ -90,10 +90,13 @@ OWN: tuple[tuple[str, str, str], ...] = (
     ("private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----", "block"),
     ("private key", r"---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----", "block"),
     ("PuTTY private key", r"(?m)^Private-Lines:[ \t]*\d+[ \t]*$", "block"),
+    # the end of a block whose header is not in the text (a diff's hunk that starts inside it)
+    ("private key", r"(?m)^(?P<s>(?:[+\- >]?[ \t]*[A-Za-z0-9+/=]{16,}[ \t]*\r?\n){1,100})[+\- >]?[ \t]*"
+     r"-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----", "block-end"),
 )
 # detect-secrets' regex plugins memctl does not take: a public IP address is no credential
 SKIPPED = frozenset({"Public IP (ipv4)"})
-OWN_VERSION = 5  # bump when the engine reads the rules differently
+OWN_VERSION = 7  # bump when the engine reads the rules differently
 
 
 # --- detect-secrets, found without importing it ---------------------------------------------------
@@ -189,6 +192,12 @@ def _required(items: Any, parser: Any, fold: bool = True) -> set[str] | None:
             continue
         if op in (constants.AT, constants.ASSERT, constants.ASSERT_NOT):
             continue  # zero-width: the characters on either side stay next to each other
+        if op is constants.SUBPATTERN or op is constants.BRANCH:
+            starts, whole = _prefixes([(op, arg)], constants, fold)
+            if len(run) * len(starts) <= _MAX_VARIANTS:
+                run = {prefix + start for prefix in run for start in starts}  # (ghp|gho)_ -> ghp_, gho_
+                if whole:
+                    continue
         close()
         if op is constants.SUBPATTERN:
             inner = _required(arg[-1], parser, fold)
@@ -205,6 +214,30 @@ def _required(items: Any, parser: Any, fold: bool = True) -> set[str] | None:
     if not candidates:
         return None
     return max(candidates, key=lambda found: (min(map(len, found)), -len(found)))
+
+
+def _prefixes(items: Any, c: Any, fold: bool) -> tuple[set[str], bool]:
+    """The literal strings every match of `items` starts with, and whether they are the whole match."""
+    run = {""}
+    for op, arg in items:
+        chars = _chars(op, arg, c, fold)
+        if chars is not None:
+            if len(run) * len(chars) > _MAX_VARIANTS:
+                return run, False
+            run = {prefix + char for prefix in run for char in chars}
+            continue
+        if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+            continue
+        if op is c.SUBPATTERN or op is c.BRANCH:
+            parts = [_prefixes(branch, c, fold) for branch in ([arg[-1]] if op is c.SUBPATTERN else arg[1])]
+            starts = set().union(*(found for found, _ in parts))
+            if len(run) * len(starts) > _MAX_VARIANTS:
+                return run, False
+            run = {prefix + start for prefix in run for start in starts}
+            if all(whole for _, whole in parts):
+                continue
+        return run, False
+    return run, True
 
 
 def _chars(op: Any, arg: Any, constants: Any, fold: bool = True) -> set[str] | None:
@@ -285,6 +318,29 @@ def _class_without_space(items: Any, c: Any) -> bool:
     return True
 
 
+def within_a_word(pattern: str, flags: int = 0) -> bool:
+    """Whether every match lies inside one run of non-space characters and nothing in the pattern
+    looks at where lines begin or end: such a rule may search only a text's long runs."""
+    parser = _parser()
+    parsed = parser.parse(pattern, flags)
+    anchors = {getattr(parser, name) for name in ("AT_BEGINNING", "AT_BEGINNING_LINE", "AT_BEGINNING_STRING",
+                                                  "AT_END", "AT_END_LINE", "AT_END_STRING")}
+
+    def anchored(items: Any) -> bool:
+        for op, arg in items:
+            if op is parser.AT and arg in anchors:
+                return True
+            inner = (arg[-1] if op is parser.SUBPATTERN else arg[2] if op in (parser.MAX_REPEAT, parser.MIN_REPEAT)
+                     else arg[1] if op in (parser.ASSERT, parser.ASSERT_NOT) else None)
+            if inner is not None and anchored(inner):
+                return True
+            if op is parser.BRANCH and any(anchored(branch) for branch in arg[1]):
+                return True
+        return False
+
+    return _no_space(parsed, parser) and not anchored(parsed)
+
+
 def has_back_reference(pattern: str, flags: int = 0) -> bool:
     """A pattern with a numbered back reference cannot be one branch of the combined search."""
     parser = _parser()
@@ -324,38 +380,61 @@ def split_flags(pattern: str) -> tuple[str, int]:
     return pattern[lead.end():], flags
 
 
-WEAK = 4  # literals shorter than this are common in prose ("ap", "key"): a long run filters better
+WEAK = 3  # literals shorter than this are common in prose ("ap", "key"): a long run filters better
 STRONG_RUN = 20
 
 
 def build_table() -> list[list[Any]]:
-    """Every rule as [kind, pattern, flags, check, needs, shortest run, alone, exact needs]: memctl's
-    own, then detect-secrets'. `alone`: searched by itself, not as a branch of the combined search;
-    exact needs: for a pattern that minds case, the same literals as it writes them."""
+    """Every rule as [kind, pattern, flags, check, needs, shortest run, alone, exact needs, in words]:
+    memctl's own, then detect-secrets'. `alone`: searched by itself, not as a branch of the combined
+    search; exact needs: for a pattern that minds case, the same literals as it writes them; in
+    words: every match lies in one run without spaces (see `within_a_word`)."""
     rows = []
     for kind, pattern, check in OWN:
         body, flags = split_flags(pattern)
-        rows.append((kind, body, flags, check))
+        rows.append((kind, body, flags, check, True))
     for kind, pattern, flags in package_rules():
         body, more = split_flags(pattern)
-        rows.append((kind, body, flags | more, ""))
+        rows.append((kind, body, flags | more, "", False))
     table = []
-    for kind, pattern, flags, check in rows:
-        found, run = needs(pattern, flags), shortest_run(pattern, flags)
-        if found and min(map(len, found)) < WEAK and run >= STRONG_RUN:
-            found = []  # dropping a prefilter only ever searches more, never less
-        minds_case = not flags & 2 and "(?i" not in pattern
-        exact = needs(pattern, flags, fold=False) if found and minds_case else []
-        table.append([kind, pattern, flags, check, found, run, has_back_reference(pattern, flags), exact])
+    for kind, pattern, flags, check, own in rows:
+        row = _row(kind, pattern, flags, check)
+        if own or not keyword_only(row):
+            table.append(row)
     return table
+
+
+def _row(kind: str, pattern: str, flags: int, check: str) -> list[Any]:
+    found, run = needs(pattern, flags), shortest_run(pattern, flags)
+    if found and min(map(len, found)) < WEAK and run >= STRONG_RUN:
+        found = []  # dropping a prefilter only ever searches more, never less
+    minds_case = not flags & 2 and "(?i" not in pattern
+    exact = needs(pattern, flags, fold=False) if found and minds_case else []
+    return [kind, pattern, flags, check, found, run, has_back_reference(pattern, flags), exact,
+            within_a_word(pattern, flags)]
+
+
+NAME_WORDS = frozenset({"key", "pass", "password", "passwd", "pwd", "pw", "token", "secret"})
+
+
+def keyword_only(row: list[Any]) -> bool:
+    """A pattern of detect-secrets' keyword kind (`ibm_cloud_iam_api_key = …`): no literal but a
+    secret's name, or a short one, filters it and it may span spaces, so it would be searched in
+    nearly every text (a fleet's status report took three times as long). memctl leaves these out:
+    its named-value rule finds the same assignments, with placeholders and entropy."""
+    found, exact, in_words = row[4], row[7], row[8]
+    names = all("".join(c for c in needle if c.isalpha()) in NAME_WORDS for needle in found)
+    strong = bool(found) and min(map(len, found)) >= WEAK and not names
+    return not (strong or exact or in_words)
 
 
 def valid_table(value: object) -> bool:
     return isinstance(value, list) and all(
-        isinstance(row, list) and len(row) == 8 and isinstance(row[0], str) and isinstance(row[1], str)
+        isinstance(row, list) and len(row) == 9 and isinstance(row[0], str) and isinstance(row[1], str)
         and type(row[2]) is int and isinstance(row[3], str) and isinstance(row[4], list)
         and all(isinstance(n, str) and n for n in row[4]) and type(row[5]) is int and type(row[6]) is bool
-        and isinstance(row[7], list) and all(isinstance(n, str) and n for n in row[7]) for row in value)
+        and isinstance(row[7], list) and all(isinstance(n, str) and n for n in row[7]) and type(row[8]) is bool
+        for row in value)
 
 
 def table_key() -> str:

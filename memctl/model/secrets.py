@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 SHOWN = 4  # characters of a secret that a finding or a message may show
-ENGINE = 6  # bump when findings for the same rules would differ
+ENGINE = 7  # bump when findings for the same rules would differ
 NAMED_KIND = "password or secret assignment"
 # kinds that say where a secret sits, not what it is: a provider's shape found in the same place names it
 _GENERIC = frozenset({NAMED_KIND, "password in a URL", ".netrc password", "bearer token", "basic auth credentials",
@@ -40,6 +40,7 @@ class _Rules:
         self.runs = [row[5] for row in table]
         self.alone = [row[6] for row in table]
         self.exact_needs = [row[7] for row in table]
+        self.in_words = [row[8] and not row[6] for row in table]
         self.patterns = [(row[1], row[2]) for row in table]
         self.exact: dict[int, re.Pattern[str]] = {}
         self.combined: dict[tuple[int, ...], re.Pattern[str]] = {}
@@ -129,41 +130,84 @@ def _merged(found: list[tuple[str, int, int, int]]) -> Iterator[tuple[str, int, 
         yield current[0], current[1], current[2]
 
 
-def _patterns(text: str, lowered: str, longest: int) -> Iterator[tuple[str, int, int, int]]:
+def wanted(text: str, lowered: str, longest: int) -> list[int]:
+    """The rules whose prefilters `text` passes: one of its literals is there (in the case it
+    minds), and a run without spaces as long as its matches hold."""
     rules = _rules()
-    wanted: set[int] = set(rules.open)
+    found: set[int] = set(rules.open)
     if rules.any_needle:
         for _, owners in rules.needles.iter(lowered or text.lower()):
-            wanted.update(owners)
+            found.update(owners)
     numbers = []
-    for i in sorted(wanted):
+    for i in sorted(found):
         if longest < rules.runs[i]:
             continue  # every match holds a run of that many characters without a space
         if rules.exact_needs[i] and not any(needle in text for needle in rules.exact_needs[i]):
             continue  # the literal is there, but not in the case the pattern asks for
         numbers.append(i)
+    return numbers
+
+
+def _patterns(text: str, lowered: str, longest: int) -> Iterator[tuple[str, int, int, int]]:
+    rules = _rules()
+    numbers = wanted(text, lowered, longest)
     if not numbers:
         return
-    together = tuple(i for i in numbers if not rules.alone[i])
     for i in numbers:
         if rules.alone[i]:
             for match in rules.pattern(i).finditer(text):
                 yield from _checked(rules, i, match, text)
-    if not together:
-        return
-    search = rules.search(together).search
+    in_words = tuple(i for i in numbers if rules.in_words[i])
+    anywhere = tuple(i for i in numbers if not rules.in_words[i] and not rules.alone[i])
+    if anywhere:
+        yield from _search(rules, anywhere, text)
+    if in_words:  # searched in the text's long runs only: most memory is short words
+        shortest = min(rules.runs[i] for i in in_words)
+        view, starts, origins = _long_runs(text, shortest)
+        from bisect import bisect_right
+
+        for kind, start, end, cover in _search(rules, in_words, view):
+            run = bisect_right(starts, start) - 1
+            shift = origins[run] - starts[run]
+            yield kind, start + shift, end + shift, cover + shift
+
+
+_RUNS: dict[int, re.Pattern[str]] = {}
+
+
+def _long_runs(text: str, shortest: int) -> tuple[str, list[int], list[int]]:
+    """The runs of `shortest` or more non-space characters, one a line, with where each starts in
+    that view and in `text`."""
+    if shortest not in _RUNS:
+        _RUNS[shortest] = re.compile(rf"\S{{{shortest},}}")
+    pieces, starts, origins, at = [], [], [], 0
+    for match in _RUNS[shortest].finditer(text):
+        pieces.append(match.group(0))
+        starts.append(at)
+        origins.append(match.start())
+        at += len(pieces[-1]) + 1
+    return "\n".join(pieces), starts, origins
+
+
+def _search(rules: _Rules, numbers: tuple[int, ...], text: str) -> Iterator[tuple[str, int, int, int]]:
+    search = rules.search(numbers).search
     position = 0
     while position <= len(text):
         hit = search(text, position)
         if hit is None:
             return
-        at, furthest = hit.start(), hit.end()
-        for i in together:  # every rule that matches here, not only the branch the search took
+        at, resume = hit.start(), hit.end()
+        inside = []
+        for i in numbers:  # every rule that matches here, not only the branch the search took
             exact = rules.pattern(i).match(text, at)
             if exact is not None:
-                furthest = max(furthest, exact.end())
-                yield from _checked(rules, i, exact, text)
-        position = max(furthest, at + 1)
+                resume = max(resume, exact.end())
+                for found in _checked(rules, i, exact, text):
+                    yield found
+                    if found[1] > at:
+                        inside.append(found[1])
+        # a secret that starts inside the match (a URL's password) may have a shape of its own: look there
+        position = max(min([resume, *inside]), at + 1)
 
 
 def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator[tuple[str, int, int, int]]:
@@ -180,6 +224,9 @@ def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator
         if body is not None:
             start, end = body
         yield rules.kinds[i], start, end, match.start()
+        return
+    if check == "block-end":
+        yield rules.kinds[i], start, end, start
         return
     secret = text[start:end]
     if _placeholder_token(secret):
