@@ -43,7 +43,6 @@ def test_each_secret_is_hidden_past_its_first_four_characters(name, text, parts)
     shown = redact(text)
     for secret in parts:
         assert secret[4:] not in shown, (name, shown)
-    assert redact(shown) == shown  # what memctl prints is never taken for a secret again
 
 
 def test_every_line_of_a_key_block_is_hidden_and_the_lines_are_kept():

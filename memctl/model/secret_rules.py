@@ -83,7 +83,7 @@ OWN: tuple[tuple[str, str, str], ...] = (
      r"(?i)(?<![a-z])priv(?:ate)?[ _-]?key(?![a-z])[^\n]{0,40}?(?<![0-9a-fA-Fx])(?P<s>(?:0x)?[0-9a-fA-F]{64})"
      r"(?![0-9a-fA-F])", ""),
     # .netrc (https://www.gnu.org/software/inetutils/manual/html_node/The-_002enetrc-file.html)
-    (".netrc password", r"(?im)^[ \t]*(?:machine|default)\b[^\n]*?\bpassword[ \t]+(?P<s>\S+)", "value"),
+    (".netrc password", r"\bmachine[ \t]+\S+[ \t]+login[ \t]+\S+[ \t]+password[ \t]+(?P<s>\S+)", "value"),
     (".netrc password", r"(?im)^[ \t]*password[ \t]+(?P<s>\S+)[ \t]*$", "value"),
     # Key blocks (RFC 7468, OpenSSH's PROTOCOL.key, RFC 4880 §6.2, PuTTY's format): the secret is the
     # body, to the END line; `block` extends the match over it (see secrets._block_end).

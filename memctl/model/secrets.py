@@ -264,7 +264,7 @@ def _block(text: str, header_end: int) -> tuple[int, int] | None:
 # --- values named as secrets ------------------------------------------------------------------------
 
 _NAMED_PATTERN = (r"(?P<word>password|passwd|passphrase|pwd|pass|secret|token|key|credentials?|pat)"
-                  r"(?P<rest>[a-z0-9_.-]*)[\"'\]*`]{0,3}[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*")
+                  r"(?P<rest>[a-z0-9_.-]*)[\\\"'\]*`]{0,4}[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*")
 _NAMED = re.compile(_NAMED_PATTERN)  # searched in the lower-cased text: ten times faster than (?i)
 _NAMED_ANY_CASE = re.compile(_NAMED_PATTERN, re.IGNORECASE)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
@@ -311,6 +311,8 @@ def _named(text: str, lowered: str) -> Iterator[tuple[str, int, int, int]]:
 
 
 def _value_span(text: str, at: int) -> tuple[int, int] | None:
+    if at + 1 < len(text) and text[at] == "\\" and text[at + 1] in "\"'":
+        at += 1  # a quote escaped in a JSON string: `\"password\": \"…\"`
     if at >= len(text):
         return None
     quote = text[at]
@@ -318,7 +320,7 @@ def _value_span(text: str, at: int) -> tuple[int, int] | None:
         close = text.find(quote, at + 1)
         line = text.find("\n", at + 1)
         if close > at + 1 and (line < 0 or close < line):
-            return at + 1, close
+            return at + 1, close - 1 if text[close - 1] == "\\" else close
         at += 1
     value = _VALUE.match(text, at)
     if value is None:
@@ -331,7 +333,7 @@ def _value_span(text: str, at: int) -> tuple[int, int] | None:
 
 _PLACEHOLDER_MARKS = ("${", "{{", "}}", "$(", "process.env", "os.environ", "getenv", "env[", "env.", "secrets.",
                       "vars.", "example", "changeme", "change_me", "change-me", "redacted", "placeholder", "your_",
-                      "your-", "yourkey", "yourtoken", "yourpassword", "xxx", "***", "...", "…", "<", ">")
+                      "your-", "yourkey", "yourtoken", "yourpassword", "xxx", "***", "...", "<", ">")
 _PLACEHOLDER_WORDS = frozenset({
     "password", "passwd", "pass", "secret", "token", "key", "apikey", "none", "null", "nil", "undefined", "true",
     "false", "yes", "no", "on", "off", "required", "optional", "empty", "unset", "hidden", "masked", "rotated",
@@ -354,9 +356,9 @@ def _placeholder(value: str) -> bool:
 
 
 def _placeholder_token(secret: str) -> bool:
-    """A provider-shaped token filled with a stand-in (`ghp_xxxx…`, `sk-…` as memctl prints it)."""
+    """A provider-shaped token filled with a stand-in (`ghp_xxxx…`, `AKIA${ID}`)."""
     low = secret.lower()
-    return any(mark in low for mark in ("xxxx", "****", "…", "${", "{{", "<"))
+    return any(mark in low for mark in ("xxxx", "****", "${", "{{", "<"))
 
 
 def _secret_value(value: str, password: bool, after: str) -> bool:
@@ -515,15 +517,64 @@ def _hidden(secret: str) -> str:
 
 
 def redact(text: str) -> str:
-    """`text` with each credential-like run cut to its first four characters."""
+    """`text` with each credential-like run cut to its first four characters, and so is a token a
+    table or an excerpt cut off with `…` before memctl saw it whole (`sk-ant-api03-aUI7…`)."""
     if not text:
         return text
+    spans = [(start, end) for _, start, end in find_secrets(text)]
+    if "…" in text:
+        spans = _with_cut_tokens(text, spans)
+    if not spans:
+        return text
     out, last = [], 0
-    for _, start, end in find_secrets(text):
+    for start, end in spans:
         out.append(text[last:start])
         out.append(_hidden(text[start:end]))
         last = end
-    if not out:
-        return text
     out.append(text[last:])
     return "".join(out)
+
+
+_NAMED_BEFORE = re.compile(r"(?i)(?:password|passwd|secret|token|key|credential)[^\n]{0,24}$")
+_CUT = re.compile(r"[^\s…│|`'\"()\[\]<>=:,;]{8,}…")
+
+
+def _with_cut_tokens(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans` and the runs cut off by `…` that start like a provider's token (a literal of a rule
+    whose matches are one word: `sk-ant-`, `ghp_`, `nsec1`), those not already hidden."""
+    rules = _rules()
+    cut = []
+    for match in _CUT.finditer(text):
+        run = match.group(0)[:-1]
+        if any(match.start() < end and start < match.end() for start, end in spans):
+            continue
+        hits = [owners for _, owners in rules.needles.iter(run.lower())] if rules.any_needle else []
+        if any(rules.in_words[i] and rules.kinds[i] not in _GENERIC for owners in hits for i in owners):
+            cut.append(match.span())
+            continue
+        line = text.rfind("\n", 0, match.start()) + 1
+        named = _NAMED_BEFORE.search(text[max(line, match.start() - 60) : match.start()])
+        if named and _entropy(run) >= 3.0:  # `private key is 0xd459…`, `AWS_SECRET_ACCESS_KEY=O8EX…`
+            cut.append(match.span())
+    return sorted([*spans, *cut])
+
+
+def redact_typed(text: str, typed: str) -> str:
+    """`text` redacted, and the secrets found in `typed` (what the user typed: a query) hidden
+    wherever one of their words appears in it, whole or cut off by `…`: a report shows a query's
+    terms one by one, where no rule would know `9a44…` from a checksum any more."""
+    text = redact(text)
+    words = {word for _, start, end in find_secrets(typed) for word in _WORDS_OF_SECRET.findall(typed[start:end])}
+    if not words:
+        return text
+    alternatives = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    text = re.sub(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", lambda m: shown(m.group(0)), text)
+
+    def cut_off(match: re.Match[str]) -> str:
+        part = match.group(1)
+        return shown(part) if any(word.startswith(part) for word in words) else match.group(0)
+
+    return re.sub(r"(?<![A-Za-z0-9])([A-Za-z0-9]{5,})…", cut_off, text)
+
+
+_WORDS_OF_SECRET = re.compile(r"[A-Za-z0-9]{3,}")
