@@ -377,6 +377,20 @@ def test_a_credential_typed_into_the_query_is_recorded_and_explained_by_four_cha
     assert key[4:12] not in json.dumps(record)
 
 
+@pytest.mark.parametrize("existing", [None, 0o644, 0o666])
+def test_a_plan_file_is_readable_by_its_owner_alone(cli, tmp_path, existing):
+    """A plan file holds the text verbatim, secrets too (it must, to be applied): mode 0600."""
+    home = fat_home(tmp_path / "home")
+    plan = tmp_path / "plan.json"
+    if existing is not None:
+        plan.write_text("{}")
+        plan.chmod(existing)
+    result = cli("split", str(home), "--plan-out", str(plan))
+    assert result.exit_code == 0 and "plan written to" in result.stderr
+    assert plan.stat().st_mode & 0o777 == 0o600
+    assert cli("split", str(home), "--apply-plan", str(plan)).exit_code == 0
+
+
 def _shown_in_part(secret: str, output: str) -> bool:
     """Whether any twelve characters of `secret` past its first four are in `output` (a cut-off
     table cell or a wrapped line would still give part of it away)."""
