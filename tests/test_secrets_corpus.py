@@ -21,6 +21,27 @@ from tests.secrets_corpus import LOOK_ALIKES, SHAPES
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def test_a_pasted_aws_secret_fails_lint_and_split_keeps_it_in_place(cli, tmp_path):
+    """The issue's story: an Arc repository's memory with a pasted AWS secret access key passed
+    `lint --select MEM501`, and `split --apply` then copied the key into a new topic file."""
+    import shutil
+
+    repo = tmp_path / "arc-repo"
+    shutil.copytree(os.path.join(ROOT, "fixtures", "homes", "arc-repo"), repo)
+    secret = next(parts[0] for name, _, parts in SHAPES if name == "AWS secret access key (environment)")
+    index = repo / "memory" / "MEMORY.md"
+    index.write_text(index.read_text(encoding="utf-8").replace(
+        "## [L] Lessons\n", f"## [L] Lessons\n- deploy creds: AWS_SECRET_ACCESS_KEY={secret}\n", 1), encoding="utf-8")
+    lint = cli("lint", str(repo), "--select", "MEM501")
+    assert lint.exit_code == 1 and "MEM501 possible password or secret assignment" in lint.stdout
+    assert secret[4:] not in lint.stdout + lint.stderr
+    split = cli("split", str(repo), "--apply")
+    assert split.exit_code == 0 and "kept § [L] Lessons: holds a possible" in split.stdout
+    assert not list((repo / "memory" / "topics").glob("l-*.md"))
+    assert secret in index.read_text(encoding="utf-8")  # left where it was, for the user to remove
+    assert all(secret not in p.read_text(encoding="utf-8") for p in (repo / "memory" / "topics").glob("*.md"))
+
+
 def test_the_corpus_is_large_and_varied_enough():
     assert len(SHAPES) >= 40 and len(LOOK_ALIKES) >= 15
     assert len({name.split(" (")[0] for name, _, _ in SHAPES}) >= 40
