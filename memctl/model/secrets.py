@@ -134,13 +134,15 @@ def _merged(found: list[tuple[str, int, int, int]]) -> Iterator[tuple[str, int, 
     current: list[Any] | None = None
     for kind, start, end, cover in found:
         if current is not None and cover < current[2]:
+            if current[3] <= start and end <= current[1]:
+                continue  # inside a key block's header (detect-secrets' `BEGIN RSA PRIVATE KEY`): not shown anyway
             if current[0] in _GENERIC and kind not in _GENERIC:
                 current[0] = kind
             current[1], current[2] = min(current[1], start), max(current[2], end)
             continue
         if current is not None:
             yield current[0], current[1], current[2]
-        current = [kind, start, end]
+        current = [kind, start, end, cover]
     if current is not None:
         yield current[0], current[1], current[2]
 
@@ -215,18 +217,14 @@ def _search(rules: _Rules, numbers: tuple[int, ...], text: str) -> Iterator[tupl
         hit = search(text, position)
         if hit is None:
             return
-        at, resume = hit.start(), hit.end()
-        inside = []
+        at = hit.start()
         for i in numbers:  # every rule that matches here, not only the branch the search took
             exact = rules.pattern(i).match(text, at)
             if exact is not None:
-                resume = max(resume, exact.end())
-                for found in _checked(rules, i, exact, text):
-                    yield found
-                    if found[1] > at:
-                        inside.append(found[1])
-        # a secret that starts inside the match (a URL's password) may have a shape of its own: look there
-        position = max(min([resume, *inside]), at + 1)
+                yield from _checked(rules, i, exact, text)
+        # on from the next character, not the match's end: a match may start inside another (a
+        # URL's password with a shape of its own, a key header right after a token); overlaps merge
+        position = at + 1
 
 
 def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator[tuple[str, int, int, int]]:
@@ -464,11 +462,12 @@ _LETTERS = _Lazy(r"[A-Za-z]+")
 def _may_hold_seed(text: str) -> bool:
     """Whether twelve words of the BIP-39 list follow one another anywhere (only letters counted):
     what a seed phrase needs, found three times faster than the seed search itself, which then runs
-    only on text that passes (a fleet's 40 MB of short lowercase words cost it 2.5 s). A short text
-    is asked first whether it has twelve words in a row at all, before the list is read (13 ms)."""
+    only on text that passes (a fleet's 40 MB of short lowercase words cost it 2.5 s). A short text,
+    a message or a dispatch's record, is asked first whether it has twelve words in a row at all,
+    before the list is read (13 ms); on a longer one that search is the slower of the two."""
     if len(text) < 12 * 3 + 11:
         return False
-    if len(text) < 4096 and _WORDS_RUN.search(text) is None:
+    if len(text) < 1024 and _WORDS_RUN.search(text) is None:
         return False
     words = _bip39()
     run = 0
