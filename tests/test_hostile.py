@@ -17,6 +17,7 @@ from memctl.errors import GuaranteeError
 from memctl.model.cache import Cache, cache_file
 from memctl.model.home import load_home
 from memctl.safe.journal import apply_plan
+from tests.secrets_corpus import SHAPES
 
 TODAY = date(2026, 11, 29)
 SUMMARIZERS = Path(__file__).parent / "summarizers"
@@ -363,6 +364,107 @@ def test_no_output_of_any_command_holds_a_secret_in_full(cli, tmp_path):
         result = cli(args[0], str(home), *args[1:])
         for secret in SECRETS:
             assert secret not in result.stdout + result.stderr, (args, secret)
+
+
+def test_a_credential_typed_into_the_query_is_recorded_and_explained_by_four_characters(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    key = "sk-ant-api03-" + "Zq8".join("abcdefghij") + "_x9"
+    query = f"fleet notes deploy ANTHROPIC_API_KEY={key}"
+    result = cli("assemble", str(home), "--query", query, "--record", "--explain")
+    assert result.exit_code == 0 and key[4:] not in result.stderr
+    record = json.loads((home / ".memctl" / "dispatches.jsonl").read_text(encoding="utf-8"))
+    assert record["query"] == "fleet notes deploy ANTHROPIC_API_KEY=sk-a…"
+    assert key[4:12] not in json.dumps(record)
+
+
+@pytest.mark.parametrize("existing", [None, 0o644, 0o666])
+def test_a_plan_file_is_readable_by_its_owner_alone(cli, tmp_path, existing):
+    """A plan file holds the text verbatim, secrets too (it must, to be applied): mode 0600."""
+    home = fat_home(tmp_path / "home")
+    plan = tmp_path / "plan.json"
+    if existing is not None:
+        plan.write_text("{}")
+        plan.chmod(existing)
+    result = cli("split", str(home), "--plan-out", str(plan))
+    assert result.exit_code == 0 and "plan written to" in result.stderr
+    assert plan.stat().st_mode & 0o777 == 0o600
+    assert cli("split", str(home), "--apply-plan", str(plan)).exit_code == 0
+
+
+def _shown_in_part(secret: str, output: str) -> bool:
+    """Whether any twelve characters of `secret` past its first four are in `output` (a cut-off
+    table cell or a wrapped line would still give part of it away)."""
+    tail = secret[4:]
+    width = min(12, len(tail))
+    return any(tail[i : i + width] in output for i in range(len(tail) - width + 1))
+
+
+def corpus_home(root: Path) -> list[str]:
+    """A home whose index, topics, headings, links, front matter and journal hold every shape of
+    the corpus (tests/secrets_corpus.py); the secrets, each part that must not be printed."""
+    (root / "topics").mkdir(parents=True)
+    (root / "journal").mkdir()
+    first, second = SHAPES[: len(SHAPES) // 2], SHAPES[len(SHAPES) // 2 :]
+    anthropic = next(parts[0] for name, _, parts in SHAPES if name == "Anthropic API key")
+    github = next(parts[0] for name, _, parts in SHAPES if name == "GitHub classic token")
+    index = [f"# Memory\n\n## Keys {anthropic}\n- [gh](topics/{github}.md)\n{FACTS}\n"]
+    index += [f"## {name}\n\n{text}\n\n{FACTS}\n" for name, text, _ in first]
+    (root / "MEMORY.md").write_text("".join(index), encoding="utf-8")
+    for n, (name, text, _) in enumerate(second):
+        (root / "topics" / f"t{n}.md").write_text(
+            f"---\ntitle: {name}\nupdated: 2026-11-20\n---\n# {name}\n\n## Where\n\n{text}\n\n## More\n\n{FACTS}",
+            encoding="utf-8")
+    for day, (_, text, _) in zip(("2026-11-02", "2026-11-03", "2026-11-04"), SHAPES[:3], strict=True):
+        (root / "journal" / f"{day}.md").write_text(f"# {day}\n\n{text}\n", encoding="utf-8")
+    (root / ".memctl.yaml").write_text("rollup: [journal/*.md]\nbudgets: {topic_tokens: 60}\n", encoding="utf-8")
+    return [part for _, _, parts in SHAPES for part in parts]
+
+
+def test_no_output_of_any_command_holds_a_corpus_secret(cli, tmp_path, monkeypatch):
+    """Every read command in every format, every write command's plan, diff and JSON, lint's step
+    summary, assemble's --explain and its dispatch record, over a home holding every shape of the
+    corpus: no secret past its first four characters. The bundle `assemble` prints is the user's
+    memory, verbatim by design, so its stdout is not checked (its stderr is)."""
+    home = tmp_path / "home"
+    secrets = corpus_home(home)
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    transcript = tmp_path / "session.txt"
+    runs = [("status",), ("status", "--all"), ("status", "--format", "json"), ("lint",),
+            ("lint", "--format", "json"), ("lint", "--format", "github"), ("lint", "--format", "sarif"),
+            ("lint", "--statistics"), ("split",), ("split", "--diff"), ("split", "--format", "json"),
+            ("split", "--allow-secrets"), ("split", "--allow-secrets", "--diff"),
+            ("split", "--allow-secrets", "--format", "json"), ("consolidate",), ("consolidate", "--diff"),
+            ("consolidate", "--target", "10"), ("consolidate", "--target", "10", "--diff"),
+            ("consolidate", "--target", "10", "--format", "json"), ("rollup",), ("rollup", "--diff"),
+            ("rollup", "--format", "json"), ("history",), ("recover",)]
+    seen = []
+    for args in runs:
+        result = cli(args[0], str(home), *args[1:])
+        assert result.exit_code in (0, 1), (args, result.stderr[-300:])
+        seen.append((args, result.stdout + result.stderr))
+    lines = "".join(f"Lesson: {text.splitlines()[0]}\n" for _, text, _ in SHAPES)
+    transcript.write_text(lines, encoding="utf-8")
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+
+    for args in (("--diff",), ("--format", "json"), ()):
+        result = CliRunner().invoke(app, ["capture", str(home), *args], input=lines, catch_exceptions=False)
+        seen.append((("capture", *args), result.stdout + result.stderr))
+    report = tmp_path / "report.sarif"
+    seen.append((("lint", "--output-file"), cli("lint", str(home), "--format", "sarif", "--output-file",
+                                                 str(report)).stderr + report.read_text(encoding="utf-8")))
+    for name, text, _ in SHAPES:  # each shape typed into --query as memory writes it, explained, recorded
+        query = f"{name}: {text}"
+        result = cli("assemble", str(home), "--query", query, "--explain", "--record", "--budget", "3000")
+        assert result.exit_code == 0, result.stderr[-300:]
+        seen.append((("assemble", name), result.stderr))
+    seen.append((("step summary",), summary.read_text(encoding="utf-8")))
+    seen.append((("dispatch record",), (home / ".memctl" / "dispatches.jsonl").read_text(encoding="utf-8")))
+    leaks = [(args, secret[:4]) for args, output in seen for secret in secrets if _shown_in_part(secret, output)]
+    assert leaks == []
+    assert "MEM501" in dict(seen)[("lint",)] and dict(seen)[("split", "--allow-secrets", "--diff")].count("\n") > 100
 
 
 @pytest.mark.parametrize("name", ["MEMORY.md", ".memctl.yaml"])

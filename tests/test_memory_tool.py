@@ -141,7 +141,7 @@ def test_create_refuses_an_existing_file_and_anything_but_markdown(home):
 def test_a_credential_is_never_written(home):
     message = refused(home, command="create", path="/memories/keys.md",
                       file_text="- aws: AKIAIOSFODNN7EXAMPLE\n")
-    assert message.startswith("Error: the text holds what looks like an AWS access key id (AKIA…)")
+    assert message.startswith("Error: the text holds what looks like an AWS access key (AKIA…)")
     assert "IOSFODNN7" not in message
     assert "GitHub token" in refused(home, command="str_replace", path="/memories/topics/fleet.md",
                                      old_str="six", new_str="ghp_" + "a" * 36)

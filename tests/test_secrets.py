@@ -14,13 +14,14 @@ TRUE = [
     ("DB_PASSWORD: hunter2222", "password or secret assignment"),
     ("export ANTHROPIC_API_KEY=sk-ant-api03-abcdefghijklmnopqrstuvwxyz", "Anthropic API key"),
     ("GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", "GitHub token"),
-    ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "bearer token"),
+    ("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "JSON web token"),
+    ("Authorization: Bearer 9f8e7d6c5b4a3f2e1d0c9b8a", "bearer token"),
     ("session: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlMTIzNA", "JSON web token"),
     ("nostr: nsec1" + "q" * 58, "Nostr private key"),
     ("key sk-proj-abcdefghijklmnopqrstuvwx", "OpenAI API key"),
-    ("AKIAIOSFODNN7EXAMPLE is the deploy user", "AWS access key id"),
+    ("AKIAIOSFODNN7EXAMPLE is the deploy user", "AWS access key"),
     ("slack xoxb-123456789012-abcdefghijkl", "Slack token"),
-    ("stripe sk_live_abcdefghijklmnopqrstuvwx", "Stripe secret key"),
+    ("stripe sk_live_abcdefghijklmnopqrstuvwx", "Stripe access key"),
     ("-----BEGIN OPENSSH PRIVATE KEY-----", "private key"),
     (f"wallet seed: {SEED}", "seed phrase"),
     ("1. legal 2. winner 3. thank 4. year 5. wave 6. sausage 7. worth 8. useful 9. legal 10. winner "
@@ -61,6 +62,9 @@ def test_look_alikes_pass(text):
     ": ", "=", " = ", "\"", "'", " ", "\n", "hunter2222", "s3cr3t-value-9", "ghp_", "gh", "sk-", "bearer ",
     "AKIA", "ABCDEFGHIJKLMNOP", "x" * 6, "<token>", "example", "${TOKEN}", "github_pat_", "a1" * 20,
     "ghu_", "ghs_", "ghr_", "gho_", "GHP_", "xoxb-", "AIza", "sk_live_", "nsec1", "eyJ", "-----BEGIN PRIVATE KEY-----",
+    "AC", "SK", "ab12" * 8, "glpat-", "https://", "u:", "p4ss", "@db", "AccountKey=", "A1b2C3d4" * 11, "MIIE" * 16,
+    "-----END PRIVATE KEY-----", "\\n", "+", "shpat_", "0x", "deadbeef" * 8, "private key ", "12345678:",
+    "AP0", "Basic ", "dXNlcjpwYXNzd29yZA==", "machine h login u password ", "DB_PASSWORD=", "apiKey: ", "İ",
     "5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTJ", "KwdMAjGmerYanjeui5SHS7JkmpZvVipYvB2LJGU1ZxJwYvP98617",
     "legal ", "winner ", "thank ", "year ", "wave, ", "sausage-", "1. worth ", "useful\n", "Legal ", "yellow ",
     SEED, SEED.replace(" ", ", "), SEED.replace(" ", "\n"),
@@ -74,7 +78,7 @@ def test_look_alikes_pass(text):
 def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts):
     """The literal checks that let a text skip a pattern are necessary conditions: with them off
     (every pattern searched on every text), or reading the text in pieces, the findings are the same."""
-    from memctl.model import secrets
+    from memctl.model import secret_rules, secrets
 
     text = "".join(parts)
     fast = list(secrets.find_secrets(text))
@@ -84,9 +88,9 @@ def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts
         patched.setattr(secrets, "_CHUNK", 3)
         assert list(secrets.find_secrets(text)) == fast
         assert "".join(secrets._chunks(text)) == text
-    with monkeypatch.context() as patched:
-        patched.setattr(secrets, "_NEEDS", tuple(("",) for _ in secrets._NEEDS))
-        patched.setattr(secrets, "_assigned", lambda lowered: True)
+    with monkeypatch.context() as patched:  # every rule searched in every text, no prefilter at all
+        key, table = secret_rules.load_table()
+        patched.setattr(secrets, "_RULES", secrets._Rules(key, [[*row[:4], [], 0, row[6], [], False] for row in table]))
         patched.setattr(secrets, "_may_hold_seed", lambda text: True)
-        patched.setattr(secrets, "_may_hold_wif", lambda text: True)
+        patched.setattr(secrets, "_longest_run", lambda text: 1 << 30)
         assert list(secrets.find_secrets(text)) == fast

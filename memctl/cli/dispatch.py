@@ -40,10 +40,24 @@ class AssembleArgs:
     config: str | None = None
 
 
-def redact(text: str) -> str:
-    from memctl.model.secrets import redact as cut  # only when there is a message to print
+def redact(text: str, typed: str | None = None) -> str:
+    """`text` as it may be printed or stored: secrets cut to four characters, and those the user
+    typed into --query hidden wherever a word of them shows (an explanation lists query terms)."""
+    from memctl.model.secrets import redact as cut  # only when there is a message to print or a record
+    from memctl.model.secrets import redact_typed
 
-    return cut(text)
+    return redact_typed(text, typed) if typed else cut(text)
+
+
+def redacted(value: Any, typed: str | None) -> Any:
+    """`value` (the record's JSON data) with every string in it redacted."""
+    if isinstance(value, str):
+        return redact(value, typed)
+    if isinstance(value, list):
+        return [redacted(item, typed) for item in value]
+    if isinstance(value, dict):
+        return {key: redacted(item, typed) for key, item in value.items()}
+    return value
 
 
 def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
@@ -76,7 +90,8 @@ def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
     """Append one JSON line to .memctl/dispatches.jsonl, whole or not at all, under an exclusive lock.
 
     The record is never written through a link or into anything but a regular file; a short
-    write is completed, and a write that fails is cut back off, so no torn line is left.
+    write is completed, and a write that fails is cut back off, so no torn line is left. A
+    credential in it (typed into --query, or in a heading) is kept to its first four characters.
     """
     import fcntl
     import stat
@@ -85,6 +100,7 @@ def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
 
     entry = {"time": datetime.now(timezone.utc).isoformat(timespec="seconds"), "skills": list(args.skills),
              "topics": list(args.topics), "query": args.query, **manifest_of(bundle, with_content=False)}
+    entry = redacted(entry, " ".join([args.query or "", *args.skills, *args.topics]))
     line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
     try:
         make_folders(root, ".memctl")
@@ -164,7 +180,7 @@ def run_assemble(args: AssembleArgs) -> int:
     if args.explain:
         from memctl.commands.explain import render_explain
 
-        sys.stderr.write(redact(render_explain(bundle)))
+        sys.stderr.write(redact(render_explain(bundle), args.query))
     if args.strict and (bundle.strict_failures or bundle.unknown_skills):
         if not args.quiet:
             failures = len(bundle.strict_failures)

@@ -25,6 +25,7 @@ from memctl.cli.common import (
 from memctl.errors import MemctlError
 from memctl.model.config import today
 from memctl.model.home import MemoryHome
+from memctl.model.secrets import redact
 from memctl.words import plural
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ def lint(
                     statistics=statistics)
     if output_file is not None:
         try:
-            atomic_write(output_file, report)
+            atomic_write(output_file, redact(report))
         except OSError as exc:
             fail(MemctlError(f"cannot write the report ({exc.strerror})", output_file))
     else:
@@ -133,7 +134,7 @@ def lint(
 
         try:
             with open(step_summary, "a", encoding="utf-8") as handle:
-                handle.write(render_summary(diagnostics, files))
+                handle.write(redact(render_summary(diagnostics, files)))
         except OSError as exc:
             err(f"warning: cannot write the job summary {step_summary} ({exc.strerror})")
     errors, warnings = summary(diagnostics)
