@@ -51,7 +51,7 @@ CLAUDE_CODE = {  # a Claude Code auto-memory folder: one fact a file, snake_case
     "topics/feedback_deploys.md": "---\nname: Deploy windows\ntype: feedback\n---\n\n"
                                   "No deploys Friday after 14:00 CET.\n",
     "topics/project_inc_2451.md": "---\nname: INC-2451\ntype: project\n---\n\n"
-                                  "INC-2451: statement emails sent twice after a redelivery.\n",
+                                  "INC-2451 (2026-11-12): statement emails sent twice after a redelivery.\n",
     "topics/user_role.md": "---\nname: Role\ntype: user\n---\n\nBackend engineer on the billing team; names "
                            "things plainly.\n",
 }
@@ -62,3 +62,48 @@ def test_a_snake_case_file_name_holds_its_words(tmp_path, query):
     is backed by its file name (it was not: `_` counted as a letter, so no word started there)."""
     home = _home(tmp_path, CLAUDE_CODE)
     assert query(home, "Pick a branch name for BIL-977") == ["topics/feedback_branch_names.md § preamble"]
+
+
+# --- 3. dates and relative dates mean days ----------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "today", "days"), [
+    ("2026-11-30", "2026-12-01", ["2026-11-30"]),
+    ("12 Nov", "2026-11-23", ["2026-11-12", "2027-11-12"]),  # the last one and the next one
+    ("Nov 12, 2025", "2026-11-23", ["2025-11-12"]),
+    ("November 12th", "2026-11-23", ["2026-11-12", "2027-11-12"]),
+    ("Thu 12 Nov", "2026-11-23", ["2026-11-12", "2027-11-12"]),  # one date, the weekday part of it
+    ("on the 30th", "2026-11-23", ["2026-10-30", "2026-11-30"]),
+    ("yesterday", "2026-11-23", ["2026-11-22"]),
+    ("tomorrow", "2026-12-31", ["2027-01-01"]),
+    ("last week", "2026-11-25", ["2026-11-16..2026-11-22"]),
+    ("this week", "2026-11-25", ["2026-11-23..2026-11-29"]),
+    ("this month", "2026-11-30", ["2026-11-01..2026-11-30"]),
+    ("last month", "2026-01-10", ["2025-12-01..2025-12-31"]),
+    ("in May", "2026-11-30", ["2026-05-01..2026-05-31", "2027-05-01..2027-05-31"]),
+    ("in November", "2026-11-23", ["2026-11-01..2026-11-30"]),  # the month we are in
+    ("last Tuesday", "2026-11-23", ["2026-11-17"]),
+    ("on Tuesday", "2026-11-23", ["2026-11-17", "2026-11-24"]),
+    ("2026-W48", "2026-11-23", ["2026-11-23..2026-11-29"]),
+    ("May I deploy?", "2026-11-23", []),  # `may`, `sat`, `sun`: a date only when capitalised inside a sentence
+    ("the sun sat low", "2026-11-23", []),
+    ("on Wednesdays", "2026-11-23", []),  # a habit, not a day
+    ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
+])
+def test_query_dates(text, today, days):
+    from datetime import date
+
+    from memctl.commands.query_dates import query_dates
+
+    found, _ = query_dates(text, date.fromisoformat(today))
+    assert [span for term in found for span in term.term.split(" or ")] == days
+
+
+def test_a_date_is_looked_for_as_a_memory_writes_it():
+    from datetime import date
+
+    from memctl.commands.query_dates import query_dates
+
+    (day,), rest = query_dates("Summarise yesterday's note", date(2026, 11, 23))
+    assert day.literals == ("2026-11-22", "2026-w47") and rest.split() == ["Summarise", "'s", "note"]
+    (month,), _ = query_dates("this month", date(2026, 11, 23))
+    assert month.literals == ("2026-11", "2026-w45", "2026-w46", "2026-w47", "2026-w48")  # weeks by their Thursday
