@@ -258,6 +258,29 @@ def test_a_topics_description_is_searched(tmp_path, query):
     assert query(home, "Is it the month-end close yet?") == ["topics/feedback_deploys.md § preamble"]
 
 
+# --- 5. --explain shows each rule's part -------------------------------------------------------------
+
+def test_explain_shows_the_score_term_by_term_and_the_coverage(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    home = _home(tmp_path, KITCHEN)
+    result = cli("assemble", str(home), "--query", "When does the blender get replaced?", "--explain")
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    header = next(line for line in lines if line.startswith("file "))
+    assert header.split() == ["file", "section", "why", "score", "covers", "parts", "terms", "tokens", "outcome"]
+    rows = [line for line in lines if "What broke" in line or "Appliances" in line]
+
+    def cells(line: str, header: str) -> list[str]:  # the covers, parts and terms columns
+        starts = [header.index(f" {name} ") + 1 for name in ("covers", "parts", "terms", "tokens")]
+        return [line[a:b].strip() for a, b in zip(starts, starts[1:], strict=False)]
+
+    assert [cells(row, header) for row in rows] == [["41%", "blender 1.1", "blender"]]  # what broke: loaded
+    assert rows[0].endswith("  loaded")
+    other = cli("assemble", str(home), "--query", "Bakery bread pesto pasta chili grill", "--explain")
+    appliances = next(line for line in other.stderr.splitlines() if " Appliances " in line)
+    header = next(line for line in other.stderr.splitlines() if line.startswith("file "))
+    assert cells(appliances, header) == ["16%", "grill 1.2", "grill"]  # one word of six: too little of the query
+    assert appliances.endswith("not chosen: covers 16% of the query (30% needed)")
 
 
 def test_assemble_ranks_on_the_day_it_is_given(tmp_path):
