@@ -231,17 +231,19 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     # a query's date leaves out the sections dated another day; the words decide among the rest
     on_date = {i for i, c in enumerate(counts) if all(any(t in c for t in g) for g in groups)}
     other_day = {i for i in range(len(counts)) if i not in on_date and _dated(*hits.sections[i])} if groups else set()
-    named = [{t for t in heading if t in words and t not in names} if heading else heading for heading in hits.named]
     framing = {t for g in groups for t in g}
-    covers = coverage(counts, df, size, terms, named,
-                      (sorted(set(range(len(counts))) - other_day), on_date, framing) if groups else None)
+    covering = coverage(counts, df, size, terms,
+                        (sorted(set(range(len(counts))) - other_day), on_date, framing) if groups else None)
     needed = coverage_needed(terms)
     best = max(values, default=0.0)
     order = sorted((i for i in range(len(values)) if values[i] > 0), key=lambda i: -values[i])
     result: list[Scored] = []
     chosen = 0
     for i in order:
+        if chosen >= most and len(result) - chosen >= SHOWN:
+            break  # all that is chosen, and all that --explain shows
         headed = hits.headed[i] - names  # a day or month name in a heading is a date, not what it is about
+        covers = 0.0
         if not any(t in counts[i] for t in keys):
             why = "matches only terms most sections have"
         elif i in other_day:
@@ -252,8 +254,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                 term = max(headed, key=lambda t: weight.get(t, 0.0))
                 why += (f"; its heading's {term!r} weighs {weight.get(term, 0.0):.0%} of the query "
                         f"({HEADING_WEIGHT:.0%} lets a heading in)")
-        elif covers[i] < needed:
-            why = f"covers {covers[i]:.0%} of the query ({needed:.0%} needed)"
+        elif (covers := covering(i, {t for t in hits.named[i] if t in words and t not in names})) < needed:
+            why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
         elif chosen >= most:
             why = f"past --max-sections {most}"
         else:
@@ -271,5 +273,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         matched = sorted({word for word in found if term_of(word) is not None}
                          | {lit for lit in literals if lit in lowered[start:end] or lit in doc.stem.lower()})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
-        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers[i], 3), parts))
+        if not covers:
+            covers = covering(i, {t for t in hits.named[i] if t in words and t not in names})
+        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts))
     return result

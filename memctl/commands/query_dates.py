@@ -55,8 +55,18 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
     ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{_MONTH_WORD})\b"),
     ("weekday", rf"\b(?P<weekday>{_WEEKDAY_WORD})\b(?!s)"),
 ]
-_PATTERN = re.compile("|".join(f"(?P<{name}>{form.replace('(?P<', f'(?P<{name}_')})" for name, form in _FORMS),
-                      re.IGNORECASE)
+_pattern: re.Pattern[str] | None = None  # compiled on the first query that may hold a date (6 ms)
+# A query without a digit or one of these words holds no date: most do not, and skip the compile.
+_TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "month"})
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def _date_pattern() -> re.Pattern[str]:
+    global _pattern
+    if _pattern is None:
+        _pattern = re.compile("|".join(f"(?P<{name}>{form.replace('(?P<', f'(?P<{name}_')})"
+                                       for name, form in _FORMS), re.IGNORECASE)
+    return _pattern
 
 
 @record
@@ -133,9 +143,11 @@ def _weekday_number(word: str) -> int:
 def query_dates(query: str, today: date) -> tuple[list[DateTerm], str]:
     """The query's dates, and its text with the words that only said a date blanked out (a lone day
     or month name stays: it is also a word the memory may use)."""
+    if not any(c.isdigit() for c in query) and _TRIGGERS.isdisjoint(_LETTERS.findall(query.lower())):
+        return [], query
     terms: dict[str, DateTerm] = {}
     rest = list(query)
-    for match in _PATTERN.finditer(query):
+    for match in _date_pattern().finditer(query):
         kind = match.lastgroup
         assert kind is not None
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from memctl.record import record
 
@@ -238,9 +238,14 @@ def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], df: Mappin
     whole collection."""
     size, average = corpus
     average = average or 1.0
-    weight = {term: idf(df.get(term, 0), size) for term in terms}
-    return [sum(weight[term] * _saturated(tf, lengths[i], average, k1, b) for term, tf in counts.items()
-                if term in weight) for i, counts in enumerate(hits)]
+    result = [0.0] * len(hits)
+    for term in terms:
+        weight = idf(df.get(term, 0), size)
+        for i, counts in enumerate(hits):
+            tf = counts.get(term, 0)
+            if tf:
+                result[i] += weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average))
+    return result
 
 
 def distinctive(df: Mapping[str, int], size: int, terms: set[str]) -> set[str]:
@@ -249,13 +254,13 @@ def distinctive(df: Mapping[str, int], size: int, terms: set[str]) -> set[str]:
 
 
 def coverage(hits: Sequence[Mapping[str, int]], df: Mapping[str, int], size: int, terms: set[str],
-             named: Sequence[AbstractSet[str]],
-             frame: tuple[Sequence[int], AbstractSet[int], AbstractSet[str]] | None = None) -> list[float]:
-    """How much of the query each section holds: the IDFs of the terms it matches over the sum of
-    the IDFs of all the query's terms, a number aside (`12` adds to a score, never to a match); a
-    word of the query in the section's own heading (`named[i]`) counts twice, since the heading says
-    what the section is about (at most the whole query). A term no section holds weighs ABSENT of
-    its IDF.
+             frame: tuple[Sequence[int], AbstractSet[int], AbstractSet[str]] | None = None,
+             ) -> Callable[[int, AbstractSet[str]], float]:
+    """How much of the query a section holds, as a function of the section (its index in `hits`
+    and the query words in its own heading): the IDFs of the terms it matches over the sum of the
+    IDFs of all the query's terms, a number aside (`12` adds to a score, never to a match); a word
+    of the query in the section's own heading counts twice, since the heading says what the
+    section is about (at most the whole query). A term no section holds weighs ABSENT of its IDF.
 
     A query with dates some sections are on is framed by them (`frame`: the sections eligible, those
     on the dates or with no date of their own; those on the dates; the date terms): the date says
@@ -265,16 +270,18 @@ def coverage(hits: Sequence[Mapping[str, int]], df: Mapping[str, int], size: int
     if frame is not None:
         eligible, on_date, dates = frame
         held = {t for i in eligible for t in hits[i]}
-        words = {t: idf(df[t], size) for t in terms if t in held and t not in dates and not is_number(t)}
-        if not words:
-            return [1.0 if i in on_date else 0.0 for i in range(len(hits))]
-        weight = words
+        weight = {t: idf(df[t], size) for t in terms if t in held and t not in dates and not is_number(t)}
+        if not weight:
+            return lambda i, named: 1.0 if i in on_date else 0.0
     else:
         weight = {t: idf(df.get(t, 0), size) * (1.0 if df.get(t) else ABSENT) for t in terms if not is_number(t)}
     total = sum(weight.values()) or 1.0
-    get = weight.get
-    return [min(1.0, (sum(get(t, 0.0) for t in counts) + (sum(get(t, 0.0) for t in named[i]) if named[i] else 0.0))
-                / total) for i, counts in enumerate(hits)]
+
+    def covers(i: int, named: AbstractSet[str]) -> float:
+        held = sum(weight.get(t, 0.0) for t in hits[i]) + sum(weight.get(t, 0.0) for t in named)
+        return min(1.0, held / total)
+
+    return covers
 
 
 def coverage_needed(terms: set[str]) -> float:
