@@ -23,10 +23,11 @@ bench = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = bench  # dataclasses look their module up there
 _spec.loader.exec_module(bench)
 
-# memctl's figures on the set before any ranking change (issue 31), rounded down to the percent: a
-# change to the ranking may raise them (then raise these), never lower them.
-RECALL_FLOOR = 60  # percent, over the 70 queries with labelled sections
-PRECISION_FLOOR = 62  # percent, over the queries that loaded anything
+# memctl's figures on the set, rounded down to the percent: a change to the ranking may raise them
+# (then raise these), never lower them. Before issue 31's lexical work: recall 60%, precision 62%,
+# 4 of 8 unanswerable empty, 1 of 9 paraphrases; after it (coverage, dates, front matter): these.
+RECALL_FLOOR = 78  # percent, over the 70 queries with labelled sections
+PRECISION_FLOOR = 71  # percent, over the queries that loaded anything
 UNANSWERABLE_EMPTY_FLOOR = 4  # of the 8 unanswerable queries, those that loaded nothing
 PARAPHRASE_FLOOR = 1  # of the 9 paraphrased queries, those with a labelled section loaded
 

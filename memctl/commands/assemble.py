@@ -347,7 +347,7 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
         ranked = rank_sections(opts.query, [
             d for d in home.topics if d.rel not in taken
             and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))],
-            floor, most)
+            floor, most, today)
     reserve = 0
     for _ in range(100):  # first what the task selected, until it fits with its notice
         p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)

@@ -5,26 +5,32 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from memctl.commands.assemble import Bundle
+    from memctl.commands.query import Scored
 
 
 def render_explain(bundle: Bundle) -> str:
-    """A plain table (this runs on the dispatch path: no rich): one row a candidate, in load order."""
-    rows = [("file", "section", "why", "score", "terms", "tokens", "outcome")]
+    """A plain table (this runs on the dispatch path: no rich): one row a candidate, in load order.
+    A query excerpt's row shows each rule's part: its BM25 `score` and the terms that make it up
+    (`parts`, each term's share of the score), how much of the query it `covers`, and the rule
+    that left it out."""
+    rows = [("file", "section", "why", "score", "covers", "parts", "terms", "tokens", "outcome")]
+    ranked = {(s.doc.rel, s.part.heading or ""): s for s in bundle.ranked}
     for entry in bundle.entries:
         if entry.path.startswith("memctl:"):
             continue
         heading = (entry.heading or "").rsplit(" (lines ", 1)[0]
-        rows.append((entry.path, heading, ", ".join(entry.reasons), _score(entry.score), " ".join(entry.terms),
-                     f"{entry.tokens:,}", "loaded, cut at a section" if entry.truncated else "loaded"))
+        scored = ranked.get((entry.path, heading)) if entry.score is not None else None
+        rows.append((entry.path, heading, ", ".join(entry.reasons), _score(entry.score), *_rules(scored),
+                     " ".join(entry.terms), f"{entry.tokens:,}", "loaded, cut at a section" if entry.truncated
+                     else "loaded"))
     for omission in bundle.omitted:
-        scored = next((s for s in bundle.ranked if s.doc.rel == omission.path
-                       and (s.part.heading or "") == (omission.heading or "")), None) if omission.excerpt else None
+        scored = ranked.get((omission.path, omission.heading or "")) if omission.excerpt else None
         rows.append((omission.path, omission.heading or "", "query" if omission.excerpt else "selected",
-                     _score(scored.score if scored else None), " ".join(scored.terms) if scored else "",
-                     f"{omission.tokens:,}", f"left out: {omission.reason}"))
+                     _score(scored.score if scored else None), *_rules(scored),
+                     " ".join(scored.terms) if scored else "", f"{omission.tokens:,}", f"left out: {omission.reason}"))
     for scored in bundle.ranked:
         if not scored.chosen:
-            rows.append((scored.doc.rel, scored.part.heading or "", "query", _score(scored.score),
+            rows.append((scored.doc.rel, scored.part.heading or "", "query", _score(scored.score), *_rules(scored),
                          " ".join(scored.terms), f"{scored.part.tokens:,}", f"not chosen: {scored.why}"))
     widths = [min(max(len(row[i]) for row in rows), 40) for i in range(len(rows[0]) - 1)]
     lines = []
@@ -32,6 +38,13 @@ def render_explain(bundle: Bundle) -> str:
         cells = [cell if len(cell) <= 40 else cell[:39] + "…" for cell in row[:-1]]
         lines.append("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)) + "  " + row[-1])
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _rules(scored: Scored | None) -> tuple[str, str]:
+    """How much of the query a section covers, and its score term by term (`queue 3.1 stall 2.9`)."""
+    if scored is None:
+        return "", ""
+    return f"{scored.covers:.0%}", " ".join(f"{term} {value:.1f}" for term, value in scored.parts)
 
 
 def _score(value: float | None) -> str:

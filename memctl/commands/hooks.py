@@ -74,7 +74,7 @@ def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today:
     if not prompt.strip():
         return ""
     docs = [d for d in home.topics if not (d.front_matter.expires and d.front_matter.expires < today)]
-    ranked = [s for s in rank_sections(prompt, docs, home.config.query_floor, options.max_sections) if s.chosen]
+    ranked = [s for s in rank_sections(prompt, docs, home.config.query_floor, options.max_sections, today) if s.chosen]
     if not ranked:
         return ""
     chars = min(options.chars, MAX_CHARS)

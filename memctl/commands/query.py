@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import re
+import sys
 
 from memctl.model.home import Doc, Part
 from memctl.record import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from collections.abc import Set as AbstractSet
+    from datetime import date
+
+    from memctl.commands.relevance import TermFinder
 
 MAX_SECTIONS = 8  # query excerpts at most, by default (`--max-sections`)
 FLOOR = 0.4  # a section must score this share of the best (config `query_floor`)
@@ -17,10 +26,12 @@ _BLANK = re.compile(r"\s*")
 class Scored:
     doc: Doc
     section: int  # which of the doc's sections
-    score: float
+    score: float  # BM25
     terms: tuple[str, ...]  # the words of the section that matched, as written there
     chosen: bool
-    why: str  # for one not chosen: below the floor, one term only, only common terms, past --max-sections
+    why: str  # for one not chosen: the rule that left it out
+    covers: float = 0.0  # the share of the query's weight the section holds (`coverage`)
+    parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
 
     @property
     def part(self) -> Part:
@@ -28,96 +39,223 @@ class Scored:
         return self.doc.sections[self.section]
 
 
-def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS) -> list[Scored]:
+def _described(doc: Doc, spans: list[tuple[int, int, str | None]]) -> tuple[str, str]:
+    """The front matter's title and summary (`name` and `description` in Claude Code), lower-cased,
+    for a file of one section: they say what that section is about (a file of several sections has
+    a summary of them all, which is no one section's)."""
+    if len(spans) != 1 or not doc.front_matter_lines:
+        return "", ""
+    fm = doc.front_matter
+    return (fm.title or "").lower(), (fm.summary or "").lower()
+
+
+class _Hits:
+    """What the query's terms matched, section by section, and the corpus they were counted in."""
+
+    def __init__(self) -> None:
+        self.sections: list[tuple[Doc, int]] = []
+        self.counts: list[dict[str, int]] = []
+        self.headed: list[AbstractSet[str]] = []  # the terms in the section's own heading (or title)
+        self.named: list[AbstractSet[str]] = []  # the terms in its heading alone
+        self.dated: list[AbstractSet[str]] = []  # the dates in its heading or its file's name
+        self.lengths: list[int] = []
+        self.size = 0
+        self.chars = 0
+
+    def keep(self, keep: list[int]) -> None:
+        for name in ("sections", "counts", "headed", "named", "dated", "lengths"):
+            setattr(self, name, [getattr(self, name)[i] for i in keep])
+
+
+def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS,
+                  today: date | None = None) -> list[Scored]:
     """Every section that matches a query term, best first: the chosen ones, then (for --explain)
     up to SHOWN that were not, each with why.
 
-    Each section is scored on its text, its heading (twice) and its file's stem. A file without any
-    query term counts only towards the corpus; in the others, each section is searched for the
-    stems the file holds (in C: `findall` between the section's offsets), and the words it finds are
-    listed only for the sections returned. A section is chosen when it matches a term most sections
-    lack, scores at least `floor` of the best (or has in its own heading a query term that weighs
-    HEADING_WEIGHT of the query: one common word of a long prompt in a heading is chance too), and
-    matches two of the query's terms or one in its heading or file name (one shared word in the body
-    of a long query is chance, not relevance); at most `most` of them.
+    Each section is scored on its text, its heading (twice) and its file's stem (and, for a file of
+    one section, its front matter's title, as a heading, and summary). A file without any query
+    term counts only towards the corpus; in the others, each section is searched for the stems the
+    file holds (in C: `findall` between the section's offsets), and the words it finds are listed
+    only for the sections returned. A date of the query (relative to `today`, MEMCTL_TODAY when not
+    given) is a term whose words are the ISO strings of its days. A section is chosen when
+    - it matches a term that most sections lack;
+    - it is on each of the query's dates (a lone weekday aside), when any section is;
+    - it scores `floor` of the best BM25 score, unless its own heading holds a term that weighs
+      HEADING_WEIGHT of the query;
+    - it covers COVERAGE of the query (`coverage`; less for a long query, `coverage_needed`):
+      one distinctive word can, any number of common ones cannot;
+    at most `most` of them.
     """
-    from memctl.commands.relevance import HEADING_WEIGHT, TermFinder, distinctive, fold, query_terms, scores, weights
+    from memctl.commands.query_dates import WEEKDAYS
+    from memctl.commands.relevance import TermFinder, fold, parse_query
 
-    terms = query_terms(query)
-    if not terms:
+    if today is None:
+        from memctl.model.config import today as configured_today
+
+        today = configured_today()
+    parsed = parse_query(query, today)
+    dates = {d.term: d.literals for d in parsed.dates}
+    if not parsed.terms and not dates:
         return []
-    finder = TermFinder(terms)
-    sections: list[tuple[Doc, int]] = []
-    hits: list[dict[str, int]] = []
-    titled: list[bool] = []  # whether a term is in the section's heading or file name
-    headed: list[set[str]] = []  # the terms in the section's own heading
-    lengths: list[int] = []
-    size, chars = 0, 0
+    finder = TermFinder(parsed.terms) if parsed.terms else None
     folded: dict[str, str | None] = {}
 
     def term_of(word: str) -> str | None:
         if word not in folded:
-            folded[word] = fold(word, terms)
+            folded[word] = fold(word, parsed.terms)
         return folded[word]
+
+    hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits])
+    if not hits.sections:
+        return []
+    # the sections must be on each date some section is on (a lone weekday is a word as much as a day)
+    groups = [g for d in parsed.dates if d.name not in WEEKDAYS
+              for g in [{d.term} | ({d.name} if d.name else set())]
+              if any(t in counts for counts in hits.counts for t in g)]
+    return _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
+                   [lit for lits in dates.values() for lit in lits])
+
+
+_ISO_DATE = re.compile(r"(?<!\d)\d{4}-(?:\d{2}|w\d{2})(?!\d)", re.IGNORECASE)
+
+
+def _dated(doc: Doc, section: int) -> bool:
+    """Whether the section's heading or its file's name holds a date: a daily note, a dated entry."""
+    heading = doc.spans()[section][2] or ""
+    return bool(_ISO_DATE.search(heading) or _ISO_DATE.search(doc.stem))
+
+
+def _count_dates(literals: list[tuple[str, str]], text: str, start: int = 0, end: int = sys.maxsize) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for term, lit in literals:
+        n = text.count(lit, start, end)
+        if n:
+            found[term] = found.get(term, 0) + n
+    return found
+
+
+def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str], str | None],
+             literals: list[tuple[str, str]]) -> _Hits:
+    hits = _Hits()
+    none: frozenset[str] = frozenset()
+
+    def terms_in(text: str) -> list[str]:  # a heading, a file name, a title: short texts
+        return [term for word in finder.words(text) if (term := term_of(word)) is not None] if finder else []
 
     for doc in docs:
         text = doc.text
         lowered = text.lower()
-        patterns = finder.patterns_in(lowered)
-        if not patterns:
-            count, length = doc.outline()
-            size, chars = size + count, chars + length
-            continue
         stem = doc.stem.lower()
-        in_stem = [term for word in finder.words(stem) if (term := term_of(word)) is not None]
-        for k, (start, end, heading_text) in enumerate(doc.spans()):
+        patterns = finder.patterns_in(lowered) if finder is not None else []
+        has_dates = bool(literals) and any(lit in lowered or lit in stem for _, lit in literals)
+        if not patterns and not has_dates:
+            count, length = doc.outline()
+            hits.size, hits.chars = hits.size + count, hits.chars + length
+            continue
+        in_stem = terms_in(stem)
+        stem_dates = _count_dates(literals, stem) if has_dates else {}
+        spans = doc.spans()
+        title, summary = _described(doc, spans) if finder is not None else ("", "")
+        in_title, in_summary = (terms_in(title), terms_in(summary)) if title or summary else ([], [])
+        for k, (start, end, heading_text) in enumerate(spans):
             newline = text.find("\n", start, end)
             if _BLANK.fullmatch(text, newline + 1 if heading_text and newline >= 0 else start, end):
                 continue  # a heading with nothing under it (a file's title) is no excerpt
-            heading = (heading_text or "").lower()
-            length = end - start + 2 * len(heading) + len(stem) + 3
-            in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None]
+            heading = heading_text.lower() if heading_text else ""
+            length = end - start + 2 * len(heading) + len(stem) + 3 + len(title) + len(summary)
             counts: dict[str, int] = {}
             for pattern in patterns:  # each finds other words, so their counts add up
                 found = pattern.findall(lowered, start, end)
                 for word in set(found):
                     if (term := term_of(word)) is not None:
                         counts[term] = counts.get(term, 0) + found.count(word)
+            in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None] \
+                if heading and finder is not None else []
             for term in in_heading:
                 counts[term] = counts.get(term, 0) + 2
             for term in in_stem:
                 counts[term] = counts.get(term, 0) + 1
+            for term in in_title:
+                counts[term] = counts.get(term, 0) + 2
+            for term in in_summary:
+                counts[term] = counts.get(term, 0) + 1
+            heading_dates: dict[str, int] = {}
+            if has_dates:
+                heading_dates = _count_dates(literals, heading)
+                for source, weight in ((_count_dates(literals, lowered, start, end), 1), (heading_dates, 2),
+                                       (stem_dates, 1)):
+                    for term, n in source.items():
+                        counts[term] = counts.get(term, 0) + weight * n
             if not counts:
-                size, chars = size + 1, chars + length
+                hits.size, hits.chars = hits.size + 1, hits.chars + length
                 continue  # no query term: it counts towards the corpus only
-            sections.append((doc, k))
-            titled.append(bool(in_heading or in_stem))
-            headed.append(set(in_heading))
-            hits.append(counts)
-            lengths.append(length)
-    size += len(sections)
-    chars += sum(lengths)
-    if not sections:
-        return []
-    values = scores(hits, lengths, terms, (size, chars / size))
-    keys = distinctive(hits, size, terms)
-    weight = weights(hits, size, terms)
+            hits.sections.append((doc, k))
+            hits.counts.append(counts)
+            hits.headed.append({*in_heading, *in_title, *heading_dates} if in_heading or in_title or heading_dates
+                               else none)
+            hits.named.append(set(in_heading) if in_heading else none)
+            hits.dated.append({*heading_dates, *stem_dates} if has_dates else none)
+            hits.lengths.append(length)
+    hits.size += len(hits.sections)
+    hits.chars += sum(hits.lengths)
+    # a date that some heading or file name holds: a line that only mentions it is not about it
+    dated = {term for terms in hits.dated for term in terms} if literals else none
+    if dated:
+        for i, counts in enumerate(hits.counts):
+            for term in dated - hits.dated[i]:
+                counts.pop(term, None)
+        hits.keep([i for i, counts in enumerate(hits.counts) if counts])
+    return hits
+
+
+def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[set[str]], floor: float, most: int,
+            finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str]) -> list[Scored]:
+    from memctl.commands.query_dates import CALENDAR
+    from memctl.commands.relevance import (
+        HEADING_WEIGHT,
+        coverage,
+        coverage_needed,
+        distinctive,
+        frequencies,
+        scores,
+        term_parts,
+        weights,
+    )
+
+    names = set(CALENDAR.values())  # a day or month name in a heading is the note's date, not its subject
+    counts, size = hits.counts, hits.size
+    df = frequencies(counts)
+    values = scores(counts, hits.lengths, df, terms, (size, hits.chars / size))
+    keys = distinctive(df, size, terms)
+    weight = weights(df, size, terms)
+    # a query's date leaves out the sections dated another day; the words decide among the rest
+    on_date = {i for i, c in enumerate(counts) if all(any(t in c for t in g) for g in groups)}
+    other_day = {i for i in range(len(counts)) if i not in on_date and _dated(*hits.sections[i])} if groups else set()
+    framing = {t for g in groups for t in g}
+    covering = coverage(counts, df, size, terms,
+                        (sorted(set(range(len(counts))) - other_day), on_date, framing) if groups else None)
+    needed = coverage_needed(terms)
     best = max(values, default=0.0)
     order = sorted((i for i in range(len(values)) if values[i] > 0), key=lambda i: -values[i])
     result: list[Scored] = []
     chosen = 0
-    needed = min(2, len(terms))
     for i in order:
-        if not any(t in hits[i] for t in keys):
+        if chosen >= most and len(result) - chosen >= SHOWN:
+            break  # all that is chosen, and all that --explain shows
+        headed = hits.headed[i] - names  # a day or month name in a heading is a date, not what it is about
+        covers = 0.0
+        if not any(t in counts[i] for t in keys):
             why = "matches only terms most sections have"
-        elif len(hits[i]) < needed and not titled[i]:
-            why = "one query term, and not in its heading or file name"
-        elif values[i] < best * floor and max((weight[t] for t in headed[i]), default=0.0) < HEADING_WEIGHT:
+        elif i in other_day:
+            why = f"dated another day than the query's ({' or '.join(sorted(framing))})"
+        elif values[i] < best * floor and max((weight.get(t, 0.0) for t in headed), default=0) < HEADING_WEIGHT:
             why = f"below the floor ({values[i] / best:.0%} of the best score; {floor:.0%} needed)"
-            if headed[i]:
-                term = max(headed[i], key=weight.__getitem__)
-                why += (f"; its heading's {term!r} weighs {weight[term]:.0%} of the query "
+            if headed:
+                term = max(headed, key=lambda t: weight.get(t, 0.0))
+                why += (f"; its heading's {term!r} weighs {weight.get(term, 0.0):.0%} of the query "
                         f"({HEADING_WEIGHT:.0%} lets a heading in)")
+        elif (covers := covering(i, {t for t in hits.named[i] if t in words and t not in names})) < needed:
+            why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
         elif chosen >= most:
             why = f"past --max-sections {most}"
         else:
@@ -126,10 +264,16 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
             chosen += 1
         elif len(result) - chosen >= SHOWN:
             continue
-        doc, k = sections[i]
+        doc, k = hits.sections[i]
         start, end, title = doc.spans()[k]
-        found = [*finder.words(doc.text.lower(), start, end), *finder.words((title or "").lower()),
-                 *finder.words(doc.stem.lower())]
-        matched = sorted({word for word in found if term_of(word) is not None})
-        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why))
+        lowered = doc.text.lower()
+        described = " ".join(_described(doc, doc.spans()))
+        found = [*finder.words(lowered, start, end), *finder.words((title or "").lower()),
+                 *finder.words(doc.stem.lower()), *finder.words(described)] if finder else []
+        matched = sorted({word for word in found if term_of(word) is not None}
+                         | {lit for lit in literals if lit in lowered[start:end] or lit in doc.stem.lower()})
+        parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
+        if not covers:
+            covers = covering(i, {t for t in hits.named[i] if t in words and t not in names})
+        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts))
     return result

@@ -1,13 +1,15 @@
-"""Which sections a `--query` is about: words, stems and BM25, with a floor that means something.
+"""Which sections a `--query` is about: words, stems, dates and BM25, with rules that mean something.
 
 Terms are the query's words (possessives folded, one-letter words and English stop words dropped),
 stemmed with the Snowball English stemmer (PyStemmer), so `deploy`, `deploys` and `deployment` are
-one term. Sections are not split into words: each query stem is looked for as the start of a word,
-and a word found is kept only if it stems to the same stem. Okapi BM25 scores the sections; a section
-counts only if it matches a query term that is not in most sections (a word everything contains says
-nothing about relevance), and scores at least a share of the best, unless its heading holds a term
-that weighs at least HEADING_WEIGHT of the query (`weights`). BM25 is a dozen lines, written here
-because rank-bm25 and bm25s import numpy, which costs more than a whole warm dispatch.
+one term; a day or month name in any spelling is one term (`Thu`, `Thursday`); a date is a term
+whose words are the ISO strings of its days (query_dates.py). Sections are not split into words:
+each query stem is looked for as the start of a word, and a word found is kept only if it stems to
+the same stem. Okapi BM25 scores the sections (`scores`) and orders them; whether a section is
+relevant is decided by how much of the query it holds (`coverage`): the query's terms weighed by
+their IDF among the home's sections, so one distinctive word can carry a section and any number
+of common ones cannot. BM25 is a dozen lines, written here because rank-bm25 and bm25s import
+numpy, which costs more than a whole warm dispatch.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+
+from memctl.record import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Set as AbstractSet
+    from datetime import date
+
+    from memctl.commands.query_dates import DateTerm
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 _WORD_CHARS = re.compile(r"[^\W_]*")
@@ -30,6 +41,13 @@ COMMON = 0.5  # a term in more than this share of the sections does not make a s
 # sections has a higher IDF (1.8) than `release` in 5 of 13 (0.9); what matters is how much of
 # the question the word is.
 HEADING_WEIGHT = 0.15
+# How much of the query a section must hold: the IDFs of the query's terms it matches over the sum of
+# the IDFs of all the query's terms (`coverage`). A term no section holds (or, for a dated query, no
+# section on its date) counts ABSENT of its IDF: it may be what the question is about and the
+# memory lacks (`Lightning`), or only the asker's word for something (`leave`).
+COVERAGE = 0.3  # of the query, at least
+LONG = 2  # ... or, in a query of more than six words, the weight of two of its average words
+ABSENT = 0.75
 STOP_WORDS = frozenset("""
 a about above after again against all also am an and any are as at be because been before being below between
 both but by can could did do does doing don't done down during each either else ever every few for from further
@@ -39,6 +57,14 @@ often on once one only or other our ours ourselves out over own please same shal
 that that's the their theirs them themselves then there these they this those through to too under until up
 upon us use used very via was wasn't we were what what's when where which while who whom why will with would
 yes yet you your yours yourself yourselves
+""".split()) | frozenset(  # and the words a question is asked with, not about: to go, to want, to seem, back, next
+    """
+ago already always anybody anyone anything anyway anywhere around ask asked asking asks away back came come comes
+coming else enough even everyone everything everywhere far gave give given gives go goes going gone gotten happen
+happened happens just know knows known last later least less lets made make makes making many maybe mean means
+next nothing ok okay perhaps put quite rather really said say says see seem seemed seems since somebody someone
+something somewhere soon still sure take taken takes taking tell tells thing things think though took tried tries
+try trying want wanted wants way well went whatever whether whose within without
 """.split())
 
 _stemmer = None
@@ -66,23 +92,68 @@ def words(text: str) -> list[str]:
 
 
 def query_terms(query: str) -> set[str]:
-    """The query's stems: stop words and one-letter words dropped."""
-    return {w if _CJK.fullmatch(w) else stem(w) for w in words(query)
-            if (len(w) > 1 or _CJK.fullmatch(w)) and w not in STOP_WORDS}
+    """The query's stems: stop words and one-letter words dropped; a day or month name, however
+    written (`Thu`, `Thursdays`), is its full name."""
+    return _terms(query, query)
+
+
+def _terms(text: str, query: str) -> set[str]:
+    from memctl.commands.query_dates import CALENDAR, calendar_word
+
+    out: set[str] = set()
+    for match in _WORD.finditer(text):
+        for word in words(match.group(0)):
+            if word in CALENDAR:
+                if calendar_word(match.group(0), match.start(), query):
+                    out.add(CALENDAR[word])
+                    continue
+            if (len(word) > 1 or _CJK.fullmatch(word)) and word not in STOP_WORDS:
+                out.add(word if _CJK.fullmatch(word) else stem(word))
+    return out
+
+
+_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)?")
+
+
+def is_number(term: str) -> bool:
+    """A term of digits (`12`, `2026`, `30th`): it adds to a section's score, but never makes a match."""
+    return _NUMBER.fullmatch(term) is not None
+
+
+@record
+class Query:
+    """What a query asks for: its word terms (stems, day and month names, numbers) and its dates."""
+
+    terms: frozenset[str]
+    dates: tuple[DateTerm, ...]
+
+
+def parse_query(query: str, today: date) -> Query:
+    """The query's dates (relative to `today`) and the terms of the words left once the words
+    that only said a date are taken out (`12 Nov` is a day, not `12` and `nov`)."""
+    from memctl.commands.query_dates import query_dates
+
+    dates, rest = query_dates(query, today)
+    return Query(frozenset(_terms(rest, query)), tuple(dates))
 
 
 class TermFinder:
     """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere.
+    A word starts after anything but a letter or a digit: `_` and `-` split words, so the file name
+    `feedback_branch_names` holds `branch` and `names`.
 
     Each stem is searched on its own, as a literal prefix that the regex engine finds with a fast
     scan, and a look-behind drops the finds inside a word; `findall` keeps the words in C. One
-    alternation of `\\bstem` patterns tries every alternative at every position and is seven times
+    alternation of word-start patterns tries every alternative at every position and is seven times
     slower over a 40 MB home. A stem that another stem starts (`back`, `backup`) is not searched:
     the shorter one finds its words. A query with a CJK term, or with stems that would find one word
     twice (`rock`, `rock'n'roll`), keeps the alternation, whose longest-first match decides.
     """
 
-    def __init__(self, terms: set[str]) -> None:
+    def __init__(self, terms: set[str] | frozenset[str]) -> None:
+        from memctl.commands.query_dates import PREFIX
+
+        terms = {PREFIX.get(t, t) for t in terms}  # a day or month name is found by its shortest spelling
         ordered = sorted(terms, key=len, reverse=True)
         self._terms = ordered
         self._any = re.compile("|".join(map(re.escape, ordered)))  # a quick test for short texts
@@ -91,10 +162,10 @@ class TermFinder:
         self._combined: re.Pattern[str] | None = None
         self._each: list[tuple[str, re.Pattern[str]]] = []
         if any(_CJK.fullmatch(t) for t in terms) or any(a != b and a.startswith(b) for a in kept for b in kept):
-            self._combined = re.compile("|".join(re.escape(t) if _CJK.fullmatch(t) else rf"\b{re.escape(t)}[^\W_]*"
-                                                 for t in ordered))
+            self._combined = re.compile("|".join(re.escape(t) if _CJK.fullmatch(t)
+                                                 else rf"(?<![^\W_]){re.escape(t)}[^\W_]*" for t in ordered))
         else:
-            self._each = [(t, re.compile(rf"{re.escape(t)}(?<!\w{re.escape(t)})[^\W_]*")) for t in kept]
+            self._each = [(t, re.compile(rf"{re.escape(t)}(?<![^\W_]{re.escape(t)})[^\W_]*")) for t in kept]
 
     def patterns_in(self, text: str) -> list[re.Pattern[str]]:
         """What to search `text` (lower-cased) with: the pattern of each stem it holds (the
@@ -110,8 +181,15 @@ class TermFinder:
         return [word for pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
 
 
-def fold(match: str, terms: set[str]) -> str | None:
-    """The query stem a found word belongs to, or None (`least` is found by `leas`, but is not it)."""
+def fold(match: str, terms: set[str] | frozenset[str]) -> str | None:
+    """The query term a found word belongs to, or None (`least` is found by `leas`, but is not it).
+    A day or month name in any spelling is its full name and nothing else (`Wed` is Wednesday, never
+    the stem of `weddings`)."""
+    from memctl.commands.query_dates import CALENDAR
+
+    name = CALENDAR.get(match)
+    if name is not None:
+        return name if name in terms else None
     if match in terms:
         return match
     found = stem(match)
@@ -123,23 +201,46 @@ def idf(having: int, size: int) -> float:
     return math.log(1 + (size - having + 0.5) / (having + 0.5))
 
 
-def weights(hits: Sequence[Mapping[str, int]], size: int, terms: set[str]) -> dict[str, float]:
+def frequencies(hits: Sequence[Mapping[str, int]]) -> dict[str, int]:
+    """How many of the sections hold each term (its document frequency)."""
+    df: dict[str, int] = {}
+    for counts in hits:
+        for term in counts:
+            df[term] = df.get(term, 0) + 1
+    return df
+
+
+def weights(df: Mapping[str, int], size: int, terms: set[str]) -> dict[str, float]:
     """Each query term's share of the query's weight: its IDF among the `size` sections over the sum
     of the IDFs of the terms found in any section (a term the home lacks tells nothing apart)."""
-    found = {t: idf(having, size) for t in terms if (having := sum(1 for counts in hits if t in counts))}
+    found = {t: idf(df[t], size) for t in terms if df.get(t)}
     total = sum(found.values()) or 1.0
     return {t: value / total for t, value in found.items()}
 
 
-def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], terms: set[str], corpus: tuple[int, float],
-           k1: float = 1.5, b: float = 0.75) -> list[float]:
+def _saturated(tf: int, length: int, average: float, k1: float, b: float) -> float:
+    return tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / average))
+
+
+def term_parts(counts: Mapping[str, int], length: int, df: Mapping[str, int], corpus: tuple[int, float],
+               k1: float = 1.5, b: float = 0.75) -> tuple[tuple[str, float], ...]:
+    """One section's BM25 score, term by term (what --explain shows), largest first."""
+    size, average = corpus
+    parts = [(term, round(idf(df.get(term, 0), size) * _saturated(tf, length, average or 1.0, k1, b), 2))
+             for term, tf in counts.items()]
+    return tuple(sorted(parts, key=lambda p: (-p[1], p[0])))
+
+
+def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], df: Mapping[str, int], terms: set[str],
+           corpus: tuple[int, float], k1: float = 1.5, b: float = 0.75) -> list[float]:
     """Okapi BM25 from term counts: `hits[i]` counts the terms in document i, of `lengths[i]`
-    characters; `corpus` is (documents, average length) of the whole collection."""
+    characters; `df` is each term's document frequency, `corpus` (documents, average length) of the
+    whole collection."""
     size, average = corpus
     average = average or 1.0
     result = [0.0] * len(hits)
     for term in terms:
-        weight = idf(sum(1 for counts in hits if term in counts), size)
+        weight = idf(df.get(term, 0), size)
         for i, counts in enumerate(hits):
             tf = counts.get(term, 0)
             if tf:
@@ -147,6 +248,45 @@ def scores(hits: Sequence[Mapping[str, int]], lengths: Sequence[int], terms: set
     return result
 
 
-def distinctive(hits: Sequence[Mapping[str, int]], size: int, terms: set[str]) -> set[str]:
+def distinctive(df: Mapping[str, int], size: int, terms: set[str]) -> set[str]:
     """The terms that are in at most COMMON of the `size` sections: the ones that tell sections apart."""
-    return {t for t in terms if sum(1 for counts in hits if t in counts) <= COMMON * size}
+    return {t for t in terms if df.get(t, 0) <= COMMON * size}
+
+
+def coverage(hits: Sequence[Mapping[str, int]], df: Mapping[str, int], size: int, terms: set[str],
+             frame: tuple[Sequence[int], AbstractSet[int], AbstractSet[str]] | None = None,
+             ) -> Callable[[int, AbstractSet[str]], float]:
+    """How much of the query a section holds, as a function of the section (its index in `hits`
+    and the query words in its own heading): the IDFs of the terms it matches over the sum of the
+    IDFs of all the query's terms, a number aside (`12` adds to a score, never to a match); a word
+    of the query in the section's own heading counts twice, since the heading says what the
+    section is about (at most the whole query). A term no section holds weighs ABSENT of its IDF.
+
+    A query with dates some sections are on is framed by them (`frame`: the sections eligible, those
+    on the dates or with no date of their own; those on the dates; the date terms): the date says
+    which sections may answer, the words which do. Only the words some eligible section holds count
+    ("how much did we spend this month": `spend`); a query of dates alone ("what happened last
+    month?", "summarise yesterday's daily note" where no note says `note`) is covered by the date."""
+    if frame is not None:
+        eligible, on_date, dates = frame
+        held = {t for i in eligible for t in hits[i]}
+        weight = {t: idf(df[t], size) for t in terms if t in held and t not in dates and not is_number(t)}
+        if not weight:
+            return lambda i, named: 1.0 if i in on_date else 0.0
+    else:
+        weight = {t: idf(df.get(t, 0), size) * (1.0 if df.get(t) else ABSENT) for t in terms if not is_number(t)}
+    total = sum(weight.values()) or 1.0
+
+    def covers(i: int, named: AbstractSet[str]) -> float:
+        held = sum(weight.get(t, 0.0) for t in hits[i]) + sum(weight.get(t, 0.0) for t in named)
+        return min(1.0, held / total)
+
+    return covers
+
+
+def coverage_needed(terms: set[str]) -> float:
+    """The share of the query a section must cover: COVERAGE, or for a long query less, the weight
+    of LONG average terms (a section that holds two words of a twelve-word prompt may be its topic;
+    full-text engines' `minimum_should_match` lowers the bar for long queries the same way)."""
+    words = sum(1 for t in terms if not is_number(t))
+    return min(COVERAGE, LONG / words) if words else COVERAGE

@@ -1,0 +1,248 @@
+"""Dates in a query, as the days they mean: `2026-11-30`, `12 Nov`, `Nov 12`, `November 12th`, `the
+30th`, `yesterday`, `last week`, `this month`, `last month`, `on Tuesday`, `in May`, each relative to
+today (MEMCTL_TODAY). A date is looked for in a section as the ISO forms a memory writes dates in: a
+day `2026-11-12` (in a file name such as `2026-11-12.md`, a heading such as `2026-11-12 (Thu)`, or a
+line), its ISO week `2026-W46` (a weekly note); a month `2026-11` (also every `2026-11-…` day, and
+the ISO weeks whose Thursday is in it). Day and month names and their abbreviations are one word
+each (`Thu`, `Thurs`, `Thursday`; `Nov`, `November`), found only as such (`Wed` is not `wedding`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+from memctl.record import record
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+_SHORT = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+          "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday",
+          "jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
+          "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
+          "dec": "december"}
+# Every way a day or month name is written, to its full name: `Thu`, `Thursdays` → thursday.
+CALENDAR: dict[str, str] = {**_SHORT, **{name: name for name in WEEKDAYS + MONTHS},
+                            **{name + "s": name for name in WEEKDAYS}}
+# The shortest spelling of each name: a word that starts with it may be one of the name's spellings.
+PREFIX: dict[str, str] = {name: min((w for w, n in CALENDAR.items() if n == name), key=len)
+                          for name in WEEKDAYS + MONTHS}
+# Spellings that are also common English words: a query means the date only when it writes them with
+# a capital inside the sentence (`in May`, `Sat 14 Nov`), not `may I`, `sat down`, `the sun`.
+_AMBIGUOUS = frozenset({"may", "march", "august", "mar", "sat", "sun", "wed", "jan", "jun", "mon"})
+_WORDS = frozenset({"may", "march", "august"})  # month names that are words too
+
+_DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?"
+_MONTH_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in MONTHS), key=len, reverse=True))
+_WEEKDAY_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in WEEKDAYS and not w.endswith("ys")),
+                                key=len, reverse=True))
+_YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
+_FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, not three
+    ("iso_day", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
+    ("iso_week", r"(?<![\d-])(?P<y>\d{4})-w(?P<w>\d{1,2})(?!\d)"),
+    ("iso_month", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d-])"),
+    ("day_month", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?(?:the\s+)?\b{_DAY.format('d')}\s+(?:of\s+)?"
+                  rf"(?P<month>{_MONTH_WORD})\b\.?{_YEAR}"),
+    ("month_day", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?\b(?P<month>{_MONTH_WORD})\.?\s+(?:the\s+)?"
+                  rf"{_DAY.format('d')}(?![\d:.])\b{_YEAR}"),
+    ("month_year", rf"\b(?P<month>{_MONTH_WORD})\.?\s+(?P<year>\d{{4}})\b"),
+    ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>week|month)\b"),
+    ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow)\b"),
+    ("rel_weekday", rf"\b(?P<rel>last|this|next)\s+(?P<weekday>{_WEEKDAY_WORD})\b"),
+    ("ordinal", r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
+    ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{_MONTH_WORD})\b"),
+    ("weekday", rf"\b(?P<weekday>{_WEEKDAY_WORD})\b(?!s)"),
+]
+_pattern: re.Pattern[str] | None = None  # compiled on the first query that may hold a date (6 ms)
+# A query without a digit or one of these words holds no date: most do not, and skip the compile.
+_TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "month"})
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def _date_pattern() -> re.Pattern[str]:
+    global _pattern
+    if _pattern is None:
+        _pattern = re.compile("|".join(f"(?P<{name}>{form.replace('(?P<', f'(?P<{name}_')})"
+                                       for name, form in _FORMS), re.IGNORECASE)
+    return _pattern
+
+
+@record
+class DateTerm:
+    """One date of a query: what it was written as, the days it may mean (one span, or the last and
+    the next of a date written without its year or month), and the ISO strings that write them
+    (lower case, as a section's text is searched)."""
+
+    text: str  # as the query wrote it
+    spans: tuple[tuple[date, date], ...]  # first and last day, inclusive
+    literals: tuple[str, ...]
+    keeps_word: bool  # a lone day or month name: its word is a query term too (`Wednesday is pasta night`)
+    name: str | None = None  # that day or month name, in full
+
+
+    @property
+    def term(self) -> str:
+        """The term's name in scores and --explain: its days, in ISO."""
+        return " or ".join(a.isoformat() if a == b else f"{a.isoformat()}..{b.isoformat()}" for a, b in self.spans)
+
+
+def iso_week(day: date) -> str:
+    year, week, _ = day.isocalendar()
+    return f"{year}-w{week:02d}"
+
+
+def _days(first: date, last: date) -> list[date]:
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+def _month_end(year: int, month: int) -> date:
+    return (date(year + (month == 12), month % 12 + 1, 1)) - timedelta(days=1)
+
+
+def _literals_of_days(first: date, last: date) -> tuple[str, ...]:
+    days = _days(first, last)
+    if first.day == 1 and last == _month_end(first.year, first.month):  # a whole month: its prefix finds its days
+        weeks = sorted({iso_week(d) for d in days if d.weekday() == 3})  # a week belongs to its Thursday's month
+        return (f"{first.year}-{first.month:02d}", *weeks)
+    return (*(d.isoformat() for d in days), *sorted({iso_week(d) for d in days if len(days) < 7 or d.weekday() == 3}))
+
+
+def _term(text: str, spans: list[tuple[date, date]], keeps_word: bool = False, name: str | None = None
+          ) -> DateTerm | None:
+    if not spans:
+        return None
+    literals = dict.fromkeys(lit for first, last in spans for lit in _literals_of_days(first, last))
+    return DateTerm(text, tuple(spans), tuple(literals), keeps_word, name if keeps_word else None)
+
+
+def _nearest(today: date, candidates: list[date]) -> list[date]:
+    """The last of the candidates on or before today and the first after it: a date the query left
+    its year or month out of may be either (a memory is mostly about the past, a plan about the next)."""
+    before = [d for d in candidates if d <= today]
+    after = [d for d in candidates if d > today]
+    return ([max(before)] if before else []) + ([min(after)] if after else [])
+
+
+def _day_in(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _month_number(word: str) -> int:
+    return MONTHS.index(CALENDAR[word.lower().rstrip(".")]) + 1
+
+
+def _weekday_number(word: str) -> int:
+    return WEEKDAYS.index(CALENDAR[word.lower()])
+
+
+def query_dates(query: str, today: date) -> tuple[list[DateTerm], str]:
+    """The query's dates, and its text with the words that only said a date blanked out (a lone day
+    or month name stays: it is also a word the memory may use)."""
+    if not any(c.isdigit() for c in query) and _TRIGGERS.isdisjoint(_LETTERS.findall(query.lower())):
+        return [], query
+    terms: dict[str, DateTerm] = {}
+    rest = list(query)
+    for match in _date_pattern().finditer(query):
+        kind = match.lastgroup
+        assert kind is not None
+
+        def group(name: str, match: re.Match[str] = match, kind: str = kind) -> str:
+            return match.group(f"{kind}_{name}") or ""
+
+        found = _parse(kind, group, match.group(0), match.start(), query, today)
+        if found is None:
+            continue
+        terms.setdefault(found.term, found)
+        if not found.keeps_word:
+            rest[match.start() : match.end()] = " " * (match.end() - match.start())
+    return list(terms.values()), "".join(rest)
+
+
+def _capitalised_inside(word: str, start: int, query: str) -> bool:
+    return word[:1].isupper() and bool(query[:start].strip())
+
+
+def calendar_word(word: str, start: int, query: str) -> bool:
+    """Whether `word` (as the query writes it, at `start`) names a day or month: always, unless it
+    is also a common English word (`may`, `sat`), which must be capitalised inside the sentence."""
+    bare = re.sub(r"['’]s$", "", word)
+    name = bare.lower()
+    return name in CALENDAR and (name not in _AMBIGUOUS or _capitalised_inside(bare, start, query))
+
+
+def _whole_month(first: date) -> tuple[date, date]:
+    return first, _month_end(first.year, first.month)
+
+
+def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query: str, today: date) -> DateTerm | None:
+    year = today.year
+    if kind == "iso_day":
+        day = _day_in(int(group("y")), int(group("m")), int(group("d")))
+        return _term(text, [(day, day)]) if day else None
+    if kind == "iso_week":
+        try:
+            monday = date.fromisocalendar(int(group("y")), int(group("w")), 1)
+        except ValueError:
+            return None
+        return _term(text, [(monday, monday + timedelta(days=6))])
+    if kind == "iso_month":
+        month = int(group("m"))
+        return _term(text, [_whole_month(date(int(group("y")), month, 1))]) if 1 <= month <= 12 else None
+    if kind in ("day_month", "month_day"):
+        month, number = _month_number(group("month")), int(group("d"))
+        years = [int(group("year"))] if group("year") else [year - 1, year, year + 1]
+        days = [d for y in years if (d := _day_in(y, month, number))]
+        return _term(text, [(d, d) for d in (days if group("year") else _nearest(today, days))])
+    if kind == "month_year":
+        return _term(text, [_whole_month(date(int(group("year")), _month_number(group("month")), 1))])
+    if kind == "relative":
+        step = {"last": -1, "past": -1, "this": 0, "next": 1}[group("rel").lower()]
+        if group("unit").lower() == "week":
+            monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
+            return _term(text, [(monday, monday + timedelta(days=6))])
+        index = today.year * 12 + today.month - 1 + step
+        return _term(text, [_whole_month(date(index // 12, index % 12 + 1, 1))])
+    if kind == "named_day":
+        day = today + timedelta(days={"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}[group("word").lower()])
+        return _term(text, [(day, day)])
+    if kind == "rel_weekday":
+        rel, weekday = group("rel").lower(), _weekday_number(group("weekday"))
+        if rel == "this":
+            day = today - timedelta(days=today.weekday()) + timedelta(days=weekday)
+        elif rel == "last":
+            day = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+        else:
+            day = today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)
+        return _term(text, [(day, day)])
+    if kind == "ordinal":
+        months = [today.year * 12 + today.month - 1 + step for step in (-1, 0, 1)]
+        days = [d for m in months if (d := _day_in(m // 12, m % 12 + 1, int(group("d"))))]
+        return _term(text, [(d, d) for d in _nearest(today, days)])
+    word = group("month") if kind == "month" else group("weekday")
+    if word.lower() in _AMBIGUOUS and not _capitalised_inside(word, start + text.index(word), query):
+        return None
+    if kind == "month":
+        month, rel = _month_number(word), group("rel").strip().lower()
+        firsts = [date(y, month, 1) for y in (year - 1, year, year + 1)]
+        this_month = date(today.year, today.month, 1)
+        if rel == "last":
+            chosen = [max(f for f in firsts if f < this_month)]
+        elif rel == "next":
+            chosen = [min(f for f in firsts if f > this_month)]
+        elif rel == "this" or date(year, month, 1) == this_month:
+            chosen = [date(year, month, 1)]
+        else:
+            chosen = _nearest(today, firsts)
+        # `May`, `March` and `August` are common words too: only their dates are looked for
+        return _term(text, [_whole_month(f) for f in chosen], not rel and word.lower() not in _WORDS,
+                     CALENDAR[word.lower()])
+    weekday = _weekday_number(word)
+    days = [today - timedelta(days=(today.weekday() - weekday) % 7)]  # the last one, today if today is one
+    if days[0] != today:
+        days.append(today + timedelta(days=(weekday - today.weekday()) % 7))
+    return _term(text, [(d, d) for d in days], True, CALENDAR[word.lower()])

@@ -1,0 +1,297 @@
+"""`assemble --query` and `hook user-prompt` as a user meets their ranking (issue 31): each rule on a
+small home built the way a host's users write one, through the CLI."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+def _home(tmp_path: Path, files: dict[str, str]) -> Path:
+    home = Path(os.path.realpath(tmp_path)) / "home"
+    for rel, text in files.items():
+        path = home / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    if "MEMORY.md" not in files:
+        links = "".join(f"- [{rel}]({rel})\n" for rel in files)
+        (home / "MEMORY.md").write_text(f"# Index\n\n{links}")
+    return home
+
+
+def _loaded(stdout: str) -> list[str]:
+    """The query excerpts of a bundle: `path § heading`, or the path of a section without one."""
+    out = []
+    for line in stdout.splitlines():
+        if line.startswith("<!-- memctl: ") and line.endswith(" (query) -->"):
+            out.append(line[len("<!-- memctl: "):].rsplit(" (lines ", 1)[0])
+    return out
+
+
+@pytest.fixture
+def query(cli, monkeypatch):
+    """Run `assemble HOME --query TEXT` on a day; the query excerpts it loaded."""
+
+    def run(home: Path, text: str, today: str = "2026-11-23") -> list[str]:
+        monkeypatch.setenv("MEMCTL_TODAY", today)
+        result = cli("assemble", str(home), "--query", text)
+        assert result.exit_code == 0, result.stderr
+        return _loaded(result.stdout)
+
+    return run
+
+
+# --- 1. a file name's words are split on `_` and `-` -------------------------------------------------
+
+CLAUDE_CODE = {  # a Claude Code auto-memory folder: one fact a file, snake_case names
+    "topics/feedback_branch_names.md": "---\nname: Branch names\ntype: feedback\n---\n\n"
+                                       "Branches: `<author>/<ticket>-<slug>`.\n",
+    "topics/feedback_deploys.md": "---\nname: Deploy windows\ntype: feedback\n---\n\n"
+                                  "No deploys Friday after 14:00 CET.\n",
+    "topics/project_inc_2451.md": "---\nname: INC-2451\ntype: project\n---\n\n"
+                                  "INC-2451 (2026-11-12): statement emails sent twice after a redelivery.\n",
+    "topics/user_role.md": "---\nname: Role\ntype: user\n---\n\nBackend engineer on the billing team; names "
+                           "things plainly.\n",
+}
+
+
+def test_a_snake_case_file_name_holds_its_words(tmp_path, query):
+    """`feedback_branch_names` holds `branch` and `names`: the section's one body word `Branches`
+    is backed by its file name (it was not: `_` counted as a letter, so no word started there)."""
+    home = _home(tmp_path, CLAUDE_CODE)
+    assert query(home, "Pick a branch name for BIL-977") == ["topics/feedback_branch_names.md § preamble"]
+
+
+# --- 2. one distinctive word is enough; common words adding up are not --------------------------------
+
+KITCHEN = {  # a household's notes: a few sections, the words a family writes
+    "topics/kitchen-log.md": (
+        "# Kitchen log\n\n"
+        "## Appliances\n\n- Oven runs 15 °C hot; set 165 for 180.\n- The grill element is slow to start.\n\n"
+        "## What broke\n\n- Fridge door seal torn (Teo, the step stool). Blender jar cracked: new one after "
+        "Black Friday.\n\n"
+        "## Shopping\n\n- Bread from the bakery on Saturdays; the recipe book wants cashew-free pesto for Ella.\n\n"
+        "## Habits\n\n- Wednesday is pasta night. Chili when it is cold.\n"
+    ),
+}
+
+
+def test_one_distinctive_word_carries_a_section(tmp_path, query):
+    """`blender` is in one section of four; `replaced` in none. Before, a section needed two query
+    terms or one in its heading, and this one was left out ("one query term")."""
+    home = _home(tmp_path, KITCHEN)
+    assert query(home, "When does the blender get replaced?") == ["topics/kitchen-log.md § What broke"]
+
+
+def _customers(count: int) -> dict[str, str]:
+    files = {f"topics/customer_{n:02d}.md": f"---\nname: Customer {n}\ntype: project\n---\n\n"
+             f"Customer {n}: invoices by email, net 30; the customer's account manager is in the CRM.\n"
+             for n in range(count)}
+    files["topics/feedback_privacy.md"] = ("---\nname: Privacy\ntype: feedback\n---\n\n"
+                                           "Mask emails and card numbers before they reach the logs. This holds "
+                                           "for the API, the workers and the nightly jobs alike; the filter runs "
+                                           "before any handler, and a test feeds it a sample of each kind.\n")
+    for topic, line in (("screenshots", "Blur names in screenshots for the changelog."),
+                        ("migrations", "One Alembic revision per PR."), ("retries", "Retry with an idempotency key."),
+                        ("money", "Money is integer cents, never floats."), ("timezones", "Store UTC, show local."),
+                        ("reviews", "Ask Priya for ledger reviews."), ("tests", "Tests name the behaviour."),
+                        ("flags", "New code behind a flag for a week."), ("queries", "No SELECT * in app code.")):
+        files[f"topics/feedback_{topic}.md"] = f"---\nname: {topic.title()}\ntype: feedback\n---\n\n{line}\n"
+    return files
+
+
+def test_common_words_adding_up_do_not_carry_a_section_in(tmp_path, query):
+    """`customer` and `email` are in eight files of eighteen: together they weigh less than what the
+    privacy note adds (`mask`, `logs`), so the customer files stay out (before, two terms were enough)."""
+    home = _home(tmp_path, _customers(8))
+    assert query(home, "Mask customer emails in the logs") == ["topics/feedback_privacy.md § preamble"]
+
+
+def test_a_query_whose_subject_the_memory_lacks_loads_nothing(tmp_path, query):
+    """`migrations` share a stem with `Migrate`, but the marketing site and Next.js are nowhere: the
+    words the memory lacks weigh in the query, and no section covers enough of it."""
+    home = _home(tmp_path, {
+        **CLAUDE_CODE,
+        "topics/feedback_migrations.md": "---\nname: Migrations\ntype: feedback\n---\n\n"
+                                         "One Alembic revision per PR; never edit a merged one.\n",
+        "topics/project_billing_v2.md": "---\nname: Billing v2\ntype: project\n---\n\n"
+                                        "The v2 migration moves invoices to the ledger in three steps.\n",
+    })
+    assert query(home, "Migrate the marketing site to Next.js") == []
+    assert query(home, "Add an Alembic revision") == ["topics/feedback_migrations.md § preamble"]
+
+
+# --- 3. dates and relative dates mean days ----------------------------------------------------------
+
+def _daily(day: str, weekday: str, lines: list[str]) -> str:
+    return f"# {day} ({weekday})\n\n" + "".join(f"- {line}\n" for line in lines)
+
+
+DAILY = {  # an OpenClaw workspace's daily notes, one a day, headed by the date and its weekday
+    "memory/2026-11-05.md": _daily("2026-11-05", "Thu", ["12:30 Lesson with Noa", "Invoice 12 sent"]),
+    "memory/2026-11-11.md": _daily("2026-11-11", "Wed", ["09:10 Decision: quote weddings per set, not per hour",
+                                                        "Lieke: dentist 15:40"]),
+    "memory/2026-11-12.md": _daily("2026-11-12", "Thu", ["07:22 Drop the Tuesday jam at Café Kapitein",
+                                                        "Booked the train to Heerlen"]),
+    "memory/2026-11-18.md": _daily("2026-11-18", "Wed", ["Lesson with Fleur, paradiddles at 90"]),
+    "memory/2026-11-19.md": _daily("2026-11-19", "Thu", ["Rehearsal moved to 20:00; 12 songs"]),
+    "memory/2026-11-22.md": _daily("2026-11-22", "Sun", ["Quiet day; restrung the practice pad"]),
+    "CHRONICLE.md": "# Chronicle\n\n## 2026-10\n\n- Moved the studio; first wedding booked.\n\n"
+                    "## 2026-11\n\n- Winter gigs; the kit rental ends 2026-12-01.\n",
+    "LESSONS.md": "# Lessons\n\n- 2026-10-14: invoice the morning after a gig.\n",
+    "TOOLS.md": "# Tools\n\n## Rota\n\n- Mon: Ana waters the plots\n- Thu: Sem waters the plots\n",
+}
+
+
+@pytest.mark.parametrize(("text", "loaded"), [
+    ("Summarise yesterday's daily note", ["memory/2026-11-22.md § 2026-11-22 (Sun)"]),  # today is Monday 11-23
+    ("Anything on Thu 12 Nov?", ["memory/2026-11-12.md § 2026-11-12 (Thu)"]),  # not the other Thursdays, not `12`
+    ("What happened on November 12th?", ["memory/2026-11-12.md § 2026-11-12 (Thu)"]),
+    ("What did I note on Nov 19", ["memory/2026-11-19.md § 2026-11-19 (Thu)"]),
+    ("What did I note last Wednesday?", ["memory/2026-11-18.md § 2026-11-18 (Wed)"]),
+    ("What happened last month?", ["CHRONICLE.md § 2026-10"]),  # not LESSONS, which only mentions 2026-10-14
+    ("Summarise the note of 2026-11-05", ["memory/2026-11-05.md § 2026-11-05 (Thu)"]),
+])
+def test_a_date_in_a_query_means_its_day(tmp_path, query, text, loaded):
+    """A date means the note of that day (its file name, its heading), relative to MEMCTL_TODAY;
+    before, `yesterday` matched nothing and `12`, `11` and `2026` matched any note that had them."""
+    home = _home(tmp_path, DAILY)
+    assert query(home, text, today="2026-11-23") == loaded
+
+
+def test_a_date_only_a_line_mentions_is_found_when_no_heading_or_file_name_has_it(tmp_path, query):
+    """A Claude Code topic has no dated heading: the incident's date in its one line is the date."""
+    home = _home(tmp_path, {**CLAUDE_CODE, "topics/project_inc_2460.md": "---\nname: INC-2460\ntype: project\n---"
+                            "\n\nINC-2460 (2026-11-14): a refund posted twice.\n"})
+    assert query(home, "What went wrong on 12 November?") == ["topics/project_inc_2451.md § preamble"]
+
+
+def test_day_names_are_one_word_and_not_the_start_of_another(tmp_path, query):
+    """`Thursday` finds the rota's `Thu:`; `weddings` (stem `wed`) does not find the notes headed
+    `(Wed)`, and a number alone (`12`) matches nothing."""
+    home = _home(tmp_path, DAILY)
+    assert query(home, "Who waters the plots on Thursdays?") == ["TOOLS.md § Rota"]
+    assert query(home, "What did I decide about quoting weddings?") == ["memory/2026-11-11.md § 2026-11-11 (Wed)"]
+    assert query(home, "12") == []
+
+
+def test_the_user_prompt_hook_understands_dates_too(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    home = _home(tmp_path, DAILY)
+    result = subprocess.run([sys.executable, "-m", "memctl", "hook", "user-prompt", str(home)],
+                            input=json.dumps({"prompt": "Summarise yesterday's daily note"}), capture_output=True,
+                            text=True, cwd=ROOT, env={**os.environ, "MEMCTL_TODAY": "2026-11-23"}, timeout=60)
+    assert result.returncode == 0 and result.stderr == ""
+    context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "<!-- memory/2026-11-22.md, lines 1–3 -->\n# 2026-11-22 (Sun)" in context
+    assert context.count("<!-- ") == 1
+
+
+@pytest.mark.parametrize(("text", "today", "days"), [
+    ("2026-11-30", "2026-12-01", ["2026-11-30"]),
+    ("12 Nov", "2026-11-23", ["2026-11-12", "2027-11-12"]),  # the last one and the next one
+    ("Nov 12, 2025", "2026-11-23", ["2025-11-12"]),
+    ("November 12th", "2026-11-23", ["2026-11-12", "2027-11-12"]),
+    ("Thu 12 Nov", "2026-11-23", ["2026-11-12", "2027-11-12"]),  # one date, the weekday part of it
+    ("on the 30th", "2026-11-23", ["2026-10-30", "2026-11-30"]),
+    ("yesterday", "2026-11-23", ["2026-11-22"]),
+    ("tomorrow", "2026-12-31", ["2027-01-01"]),
+    ("last week", "2026-11-25", ["2026-11-16..2026-11-22"]),
+    ("this week", "2026-11-25", ["2026-11-23..2026-11-29"]),
+    ("this month", "2026-11-30", ["2026-11-01..2026-11-30"]),
+    ("last month", "2026-01-10", ["2025-12-01..2025-12-31"]),
+    ("in May", "2026-11-30", ["2026-05-01..2026-05-31", "2027-05-01..2027-05-31"]),
+    ("in November", "2026-11-23", ["2026-11-01..2026-11-30"]),  # the month we are in
+    ("last Tuesday", "2026-11-23", ["2026-11-17"]),
+    ("on Tuesday", "2026-11-23", ["2026-11-17", "2026-11-24"]),
+    ("2026-W48", "2026-11-23", ["2026-11-23..2026-11-29"]),
+    ("May I deploy?", "2026-11-23", []),  # `may`, `sat`, `sun`: a date only when capitalised inside a sentence
+    ("the sun sat low", "2026-11-23", []),
+    ("on Wednesdays", "2026-11-23", []),  # a habit, not a day
+    ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
+])
+def test_query_dates(text, today, days):
+    from datetime import date
+
+    from memctl.commands.query_dates import query_dates
+
+    found, _ = query_dates(text, date.fromisoformat(today))
+    assert [span for term in found for span in term.term.split(" or ")] == days
+
+
+def test_a_date_is_looked_for_as_a_memory_writes_it():
+    from datetime import date
+
+    from memctl.commands.query_dates import query_dates
+
+    (day,), rest = query_dates("Summarise yesterday's note", date(2026, 11, 23))
+    assert day.literals == ("2026-11-22", "2026-w47") and rest.split() == ["Summarise", "'s", "note"]
+    (month,), _ = query_dates("this month", date(2026, 11, 23))
+    assert month.literals == ("2026-11", "2026-w45", "2026-w46", "2026-w47", "2026-w48")  # weeks by their Thursday
+
+
+def test_day_and_month_names_fold_and_do_not_stem_into_other_words():
+    from memctl.commands.relevance import TermFinder, fold, query_terms
+
+    assert query_terms("Thu, Thursdays and thursday") == {"thursday"}
+    assert query_terms("Nov and November") == {"november"} and query_terms("weddings") == {"wed"}
+    words = TermFinder({"wed"}).words("wedding on wed, weddings")
+    assert sorted(w for w in words if fold(w, {"wed"})) == ["wedding", "weddings"]
+    assert fold("wed", {"wednesday"}) == "wednesday" and fold("thurs", {"thursday"}) == "thursday"
+
+
+# --- 4. front matter says what a one-section topic is about -----------------------------------------
+
+def test_a_topics_description_is_searched(tmp_path, query):
+    """Claude Code's `description` is the line its own recall judges a topic by: `month-end close`
+    is only there (before, front matter was not searched)."""
+    home = _home(tmp_path, {**CLAUDE_CODE, "topics/feedback_deploys.md": (
+        "---\nname: Deploy windows\ndescription: no prod deploys during month-end close\ntype: feedback\n---\n\n"
+        "No deploys Friday after 14:00 CET, and none from the 28th to the 3rd.\n")})
+    assert query(home, "Is it the month-end close yet?") == ["topics/feedback_deploys.md § preamble"]
+
+
+# --- 5. --explain shows each rule's part -------------------------------------------------------------
+
+def test_explain_shows_the_score_term_by_term_and_the_coverage(tmp_path, cli, monkeypatch):
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    home = _home(tmp_path, KITCHEN)
+    result = cli("assemble", str(home), "--query", "When does the blender get replaced?", "--explain")
+    assert result.exit_code == 0
+    lines = result.stderr.splitlines()
+    header = next(line for line in lines if line.startswith("file "))
+    assert header.split() == ["file", "section", "why", "score", "covers", "parts", "terms", "tokens", "outcome"]
+    rows = [line for line in lines if "What broke" in line or "Appliances" in line]
+
+    def cells(line: str, header: str) -> list[str]:  # the covers, parts and terms columns
+        starts = [header.index(f" {name} ") + 1 for name in ("covers", "parts", "terms", "tokens")]
+        return [line[a:b].strip() for a, b in zip(starts, starts[1:], strict=False)]
+
+    assert [cells(row, header) for row in rows] == [["41%", "blender 1.1", "blender"]]  # what broke: loaded
+    assert rows[0].endswith("  loaded")
+    other = cli("assemble", str(home), "--query", "Bakery bread pesto pasta chili grill", "--explain")
+    appliances = next(line for line in other.stderr.splitlines() if " Appliances " in line)
+    header = next(line for line in other.stderr.splitlines() if line.startswith("file "))
+    assert cells(appliances, header) == ["16%", "grill 1.2", "grill"]  # one word of six: too little of the query
+    assert appliances.endswith("not chosen: covers 16% of the query (30% needed)")
+
+
+def test_assemble_ranks_on_the_day_it_is_given(tmp_path):
+    """The core takes its day as an argument (the CLI passes MEMCTL_TODAY's): `yesterday` is the day
+    before that one, not before the clock's."""
+    from datetime import date
+
+    from memctl.commands.assemble import AssembleOptions, assemble
+    from memctl.model.home import load_home
+
+    home = load_home(_home(tmp_path, DAILY))
+    bundle = assemble(home, AssembleOptions(query="Summarise yesterday's daily note"), date(2026, 11, 23))
+    assert [(e.path, e.heading.rsplit(" (lines ", 1)[0]) for e in bundle.entries if e.reasons == ["query"]] == [
+        ("memory/2026-11-22.md", "2026-11-22 (Sun)")]
