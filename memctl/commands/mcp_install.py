@@ -142,15 +142,7 @@ def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd:
 
 def merged_json(text: str | None, path: str, name: str, made: dict[str, Any]) -> tuple[str, str]:
     """The config with `mcpServers.<name>` set to `made`, every other key kept."""
-    if text is None or not text.strip():
-        data: dict[str, Any] = {}
-    else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"is not valid JSON ({exc.msg}); nothing was written", path, exc.lineno) from None
-        if not isinstance(data, dict):
-            raise InputError("is not a JSON object; nothing was written", path, 1)
+    data = claude_code.json_object(text, path)
     servers = data.setdefault("mcpServers", {})
     if not isinstance(servers, dict):
         raise InputError("its `mcpServers` is not an object; nothing was written", path)

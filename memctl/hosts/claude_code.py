@@ -684,17 +684,22 @@ def commands(executable: str, home: str) -> dict[str, str]:
             for event, (name, _) in HOOKS.items()}
 
 
+def json_object(text: str | None, path: str) -> dict[str, Any]:
+    """A JSON settings file's object (empty for no file or an empty one); anything else is one line."""
+    if text is None or not text.strip():
+        return {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"is not valid JSON ({exc.msg}); nothing was written", path, exc.lineno) from None
+    if not isinstance(data, dict):
+        raise InputError("is not a JSON object; nothing was written", path, 1)
+    return data
+
+
 def merged(text: str | None, path: str, executable: str, home: str) -> tuple[str, list[str]]:
     """The settings with memctl's hooks added, and the events it added them to."""
-    if text is None or not text.strip():
-        data: dict[str, Any] = {}
-    else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"is not valid JSON ({exc.msg}); nothing was written", path, exc.lineno) from None
-        if not isinstance(data, dict):
-            raise InputError("is not a JSON object; nothing was written", path, 1)
+    data = json_object(text, path)
     hooks = data.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InputError("its `hooks` is not an object; nothing was written", path)
