@@ -4,6 +4,7 @@ small home built the way a host's users write one, through the CLI."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -295,3 +296,105 @@ def test_assemble_ranks_on_the_day_it_is_given(tmp_path):
     bundle = assemble(home, AssembleOptions(query="Summarise yesterday's daily note"), date(2026, 11, 23))
     assert [(e.path, e.heading.rsplit(" (lines ", 1)[0]) for e in bundle.entries if e.reasons == ["query"]] == [
         ("memory/2026-11-22.md", "2026-11-22 (Sun)")]
+
+
+# --- 6. the optional semantic backend ----------------------------------------------------------------
+
+EMBEDDERS = Path(__file__).parent / "embedders"
+PARAPHRASED = {  # the memory's words are not the question's: "ship" for deploys, "money back" for refunds
+    "topics/feedback_deploys.md": "---\nname: Deploy windows\ntype: feedback\n---\n\n"
+                                  "No prod deploys Fri after 14:00 CET.\n",
+    "topics/project_refunds.md": "---\nname: Refund policy\ntype: project\n---\n\n"
+                                 "Refunds within 30 days; after that, a credit note.\n",
+    "topics/user_role.md": "---\nname: Role\ntype: user\n---\n\nBackend engineer on the billing team.\n",
+}
+
+
+def _embedder(*flags: str) -> str:
+    return " ".join([sys.executable, str(EMBEDDERS / "concepts.py"), *flags])
+
+
+def test_an_embedder_finds_what_the_words_miss(tmp_path, cli, monkeypatch):
+    """`ship` and `Friday` are not the note's words (`deploys`, `Fri`): lexically nothing loads; the
+    embedder (a deterministic one: words to concepts) brings the deploy window in, and only it."""
+    home = _home(tmp_path, PARAPHRASED)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    lexical = cli("assemble", str(home), "--query", "Can I ship this on a weekday afternoon?")
+    assert lexical.exit_code == 0 and _loaded(lexical.stdout) == []
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    result = cli("assemble", str(home), "--query", "Can I ship this on a weekday afternoon?", "--explain")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert _loaded(result.stdout) == ["topics/feedback_deploys.md § preamble"]
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/feedback_deploys.md"))
+    assert "meaning 0.89" in row and row.endswith("  loaded")
+
+
+def test_a_config_names_the_embedder_and_its_vectors_are_cached(tmp_path, cli, monkeypatch):
+    count = tmp_path / "count.txt"
+    home = _home(tmp_path, PARAPHRASED)
+    (home / ".memctl.yaml").write_text(f"embedder: {_embedder('--count', str(count))}\n")
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    first = cli("assemble", str(home), "--query", "The customer wants their money back")
+    second = cli("assemble", str(home), "--query", "A refund for a customer?")
+    assert first.exit_code == second.exit_code == 0
+    assert _loaded(first.stdout) == _loaded(second.stdout) == ["topics/project_refunds.md § preamble"]
+    assert count.read_text().split() == ["4", "1"]  # the query and three sections; then the new query alone
+
+
+@pytest.mark.parametrize(("flag", "why"), [
+    ("--fail", "embedder exited 3"),
+    ("--slow", "embedder ran past 1 s"),
+    ("--garbage", "embedder wrote something that is not JSON lines"),
+])
+def test_a_failing_embedder_is_one_warning_and_the_lexical_result(tmp_path, cli, monkeypatch, flag, why):
+    from memctl.commands import semantic
+
+    monkeypatch.setattr(semantic, "TIMEOUT", 1.0)
+    home = _home(tmp_path, KITCHEN)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder(flag))
+    result = cli("assemble", str(home), "--query", "When does the blender get replaced?")
+    assert result.exit_code == 0
+    assert _loaded(result.stdout) == ["topics/kitchen-log.md § What broke"]
+    assert result.stderr.count("warning: ") == 1
+    assert f"warning: {why}; the query is ranked by its words alone" in result.stderr
+
+
+def test_a_repositorys_config_does_not_run_its_embedder(tmp_path, cli, monkeypatch):
+    """A `.memctl.yaml` git tracks came with the repository: the command it names is not run."""
+    import subprocess
+
+    marker = tmp_path / "ran.txt"
+    home = _home(tmp_path, PARAPHRASED)
+    (home / ".memctl.yaml").write_text(f"embedder: {_embedder('--count', str(marker))}\n")
+    git = ["git", "-C", str(home), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", ".memctl.yaml"], check=True)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    result = cli("assemble", str(home), "--query", "The customer wants their money back")
+    assert result.exit_code == 0 and not marker.exists()
+    assert ("warning: the embedder named in .memctl.yaml is not run: git tracks it (it came with the repository)"
+            in result.stderr)
+
+
+def test_the_user_prompt_hook_uses_the_embedder_too(tmp_path):
+    import json
+    import subprocess
+
+    from .conftest import ROOT
+
+    home = _home(tmp_path, PARAPHRASED)
+    result = subprocess.run([sys.executable, "-m", "memctl", "hook", "user-prompt", str(home)],
+                            input=json.dumps({"prompt": "The customer wants their money back"}), capture_output=True,
+                            text=True, cwd=ROOT, timeout=60,
+                            env={**os.environ, "MEMCTL_TODAY": "2026-11-23", "MEMCTL_EMBEDDER": _embedder()})
+    assert result.returncode == 0 and result.stderr == ""
+    assert "Refunds within 30 days" in json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_reciprocal_rank_fusion():
+    from memctl.commands.semantic import fuse
+
+    a, b, c, d = ("a.md", 0), ("b.md", 0), ("c.md", 0), ("d.md", 0)
+    assert fuse([a, b, c], [c, d]) == [c, a, b, d]  # in both rankings beats first in one
+    assert fuse([a, b], []) == [a, b] and fuse([], [d, c]) == [d, c]

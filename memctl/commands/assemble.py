@@ -344,10 +344,14 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
         taken = {c.doc.rel for c in candidates}
         floor = home.config.query_floor
         most = opts.max_sections if opts.max_sections is not None else MAX_SECTIONS
+        from memctl.commands.semantic import embedder_for
+
+        embedder, refused = embedder_for(home)
         ranked = rank_sections(opts.query, [
             d for d in home.topics if d.rel not in taken
             and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))],
-            floor, most, today)
+            floor, most, today, embedder)
+        warnings += [w for w in (refused, embedder and embedder.warning) if w]
     reserve = 0
     for _ in range(100):  # first what the task selected, until it fits with its notice
         p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)

@@ -11,10 +11,11 @@ if TYPE_CHECKING:
 def render_explain(bundle: Bundle) -> str:
     """A plain table (this runs on the dispatch path: no rich): one row a candidate, in load order.
     A query excerpt's row shows each rule's part: its BM25 `score` and the terms that make it up
-    (`parts`, each term's share of the score), how much of the query it `covers`, and the rule
-    that left it out."""
+    (`parts`, each term's share of the score, and with an embedder its similarity in meaning), how
+    much of the query it `covers`, and the rule that left it out."""
     rows = [("file", "section", "why", "score", "covers", "parts", "terms", "tokens", "outcome")]
-    ranked = {(s.doc.rel, s.part.heading or ""): s for s in bundle.ranked}
+    ranked = {(s.doc.rel, label): s for s in bundle.ranked  # a section without a heading is named `preamble`
+              for label in {s.part.heading or "", s.part.heading or "preamble"}}
     for entry in bundle.entries:
         if entry.path.startswith("memctl:"):
             continue
@@ -44,7 +45,8 @@ def _rules(scored: Scored | None) -> tuple[str, str]:
     """How much of the query a section covers, and its score term by term (`queue 3.1 stall 2.9`)."""
     if scored is None:
         return "", ""
-    return f"{scored.covers:.0%}", " ".join(f"{term} {value:.1f}" for term, value in scored.parts)
+    meaning = [] if scored.similarity is None else [f"meaning {scored.similarity:.2f}"]
+    return f"{scored.covers:.0%}", " ".join([*(f"{term} {value:.1f}" for term, value in scored.parts), *meaning])
 
 
 def _score(value: float | None) -> str:

@@ -66,15 +66,22 @@ def _fits(pieces: list[str], piece: str, chars: int) -> bool:
     return sum(map(len, pieces)) + len(piece) <= chars
 
 
-def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today: date) -> str:
+def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today: date,
+                     notes: list[str] | None = None) -> str:
     """The topic sections the prompt is about, best first, within --chars and --budget tokens;
-    "" when none is relevant enough. The index is not repeated: the host loads it already."""
+    "" when none is relevant enough. The index is not repeated: the host loads it already. An
+    embedder's warning goes to `notes` (stderr: the hook still answers)."""
     from memctl.commands.query import rank_sections
+    from memctl.commands.semantic import embedder_for
 
     if not prompt.strip():
         return ""
     docs = [d for d in home.topics if not (d.front_matter.expires and d.front_matter.expires < today)]
-    ranked = [s for s in rank_sections(prompt, docs, home.config.query_floor, options.max_sections, today) if s.chosen]
+    embedder, refused = embedder_for(home)
+    ranked = [s for s in rank_sections(prompt, docs, home.config.query_floor, options.max_sections, today, embedder)
+              if s.chosen]
+    if notes is not None:
+        notes += [f"warning: {w}" for w in (refused, embedder and embedder.warning) if w]
     if not ranked:
         return ""
     chars = min(options.chars, MAX_CHARS)
@@ -263,9 +270,10 @@ def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, tod
     host = host_of(home, options)
     if event == "user-prompt":
         prompt = data.get("prompt")
-        context = relevant_context(home, prompt, options, today) if isinstance(prompt, str) else ""
+        notes: list[str] = []
+        context = relevant_context(home, prompt, options, today, notes) if isinstance(prompt, str) else ""
         home.save_cache()
-        return answer(event, context, host), []
+        return answer(event, context, host), notes
     if event == "session-start":
         context = start_context(home, options)
         home.save_cache()

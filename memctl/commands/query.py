@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from datetime import date
 
     from memctl.commands.relevance import TermFinder
+    from memctl.commands.semantic import Embedder
 
 MAX_SECTIONS = 8  # query excerpts at most, by default (`--max-sections`)
 FLOOR = 0.4  # a section must score this share of the best (config `query_floor`)
@@ -32,6 +33,7 @@ class Scored:
     why: str  # for one not chosen: the rule that left it out
     covers: float = 0.0  # the share of the query's weight the section holds (`coverage`)
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
+    similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
 
     @property
     def part(self) -> Part:
@@ -68,7 +70,7 @@ class _Hits:
 
 
 def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS,
-                  today: date | None = None) -> list[Scored]:
+                  today: date | None = None, embedder: Embedder | None = None) -> list[Scored]:
     """Every section that matches a query term, best first: the chosen ones, then (for --explain)
     up to SHOWN that were not, each with why.
 
@@ -84,7 +86,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
       HEADING_WEIGHT of the query;
     - it covers COVERAGE of the query (`coverage`; less for a long query, `coverage_needed`):
       one distinctive word can, any number of common ones cannot;
-    at most `most` of them.
+    at most `most` of them. With an `embedder` (semantic.py), the sections most like the query in
+    meaning join them, fused by reciprocal rank.
     """
     from memctl.commands.query_dates import WEEKDAYS
     from memctl.commands.relevance import TermFinder, fold, parse_query
@@ -107,13 +110,57 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
 
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits])
     if not hits.sections:
-        return []
+        return _by_meaning(query, docs, [], most, embedder) if embedder is not None else []
     # the sections must be on each date some section is on (a lone weekday is a word as much as a day)
     groups = [g for d in parsed.dates if d.name not in WEEKDAYS
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
-    return _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
-                   [lit for lits in dates.values() for lit in lits])
+    ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
+                     [lit for lits in dates.values() for lit in lits])
+    return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
+
+
+def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
+    """Every section a query may load (a heading with nothing under it, a file's title, is none)."""
+    out = []
+    for doc in docs:
+        text = doc.text
+        for k, (start, end, heading) in enumerate(doc.spans()):
+            newline = text.find("\n", start, end)
+            if not _BLANK.fullmatch(text, newline + 1 if heading and newline >= 0 else start, end):
+                out.append((doc, k))
+    return out
+
+
+def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, embedder: Embedder) -> list[Scored]:
+    """The lexical ranking fused with the embedder's: the sections it chose, and those at least
+    SIMILAR to the query in meaning (the `most` most similar), by reciprocal rank; the lexical
+    ranking alone when the embedder fails."""
+    from memctl.commands.semantic import SIMILAR, fuse
+
+    sections = _excerpts(docs)
+    meaning = embedder.meaning(query, [d.text[d.spans()[k][0] : d.spans()[k][1]] for d, k in sections])
+    if meaning is None:
+        return ranked
+    similar = {(d.rel, k): meaning.similarity[i] for i, (d, k) in enumerate(sections)}
+    by_meaning = sorted(((key, value) for key, value in similar.items() if value >= SIMILAR), key=lambda kv: -kv[1])
+    near = [key for key, _ in by_meaning[:most]]
+    scored = {(s.doc.rel, s.section): s for s in ranked}
+    docs_by = {d.rel: d for d in docs}
+    lexical = [(s.doc.rel, s.section) for s in ranked if s.chosen]
+    order = fuse(lexical, near)
+    result = []
+    for n, key in enumerate(order):
+        s = scored.get(key)
+        past = n >= most
+        why = f"past --max-sections {most}" if past else ""
+        if s is None:
+            s = Scored(docs_by[key[0]], key[1], 0.0, (), not past, why, 0.0, ())
+        result.append(Scored(s.doc, s.section, s.score, s.terms, not past, why, s.covers, s.parts,
+                             round(similar.get(key, 0.0), 3)))
+    result += [Scored(s.doc, s.section, s.score, s.terms, False, s.why, s.covers, s.parts,
+                      round(similar.get((s.doc.rel, s.section), 0.0), 3)) for s in ranked if not s.chosen]
+    return result
 
 
 _ISO_DATE = re.compile(r"(?<!\d)\d{4}-(?:\d{2}|w\d{2})(?!\d)", re.IGNORECASE)

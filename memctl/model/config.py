@@ -61,6 +61,7 @@ class Config:
     split_map: Mapping[str, str] = {}  # the `map` key: heading -> the existing topic `split` sends it into
     dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
     query_floor: float = 0.4  # assemble --query: a section must score this share of the best
+    embedder: str | None = None  # assemble --query: a command that turns texts into vectors (commands/semantic.py)
     workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
     lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's, beside the index)
     rollup: tuple[str, ...] = ()  # globs of the dated files `rollup` folds (the profile's by default)
@@ -90,6 +91,8 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
+    "embedder": ("str", "assemble --query: a command reading texts (JSON lines) and writing a vector a line (JSON "
+                        "arrays), run without a shell; off by default, not run from a config git tracks"),
     "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace; for Codex, Gemini CLI, "
                          "Cursor and Claude Code, the folder it is started in (default: where it is)"),
     "lessons": ("str", f"the file `memctl capture` adds lessons to (default: the host's; {_LESSONS})"),
@@ -484,6 +487,7 @@ def load_config(
         split_map=dict(merged.get("map", {})),
         dedupe_only=tuple(merged.get("dedupe_only", ())),
         query_floor=float(merged.get("query_floor", 0.4)),
+        embedder=merged.get("embedder"),
         workspace=merged.get("workspace"),
         lessons=merged.get("lessons", near(chosen.lessons) if beside else None),
         rollup=tuple(merged.get("rollup", map(near, chosen.dated))),

@@ -1,0 +1,170 @@
+"""The optional semantic backend of `--query`: a command the user brings turns texts into vectors.
+
+Config `embedder:` (or MEMCTL_EMBEDDER) names a command, run without a shell, in a process group of
+its own, with a timeout (memctl/commands/proc.py, as a summarizer): it reads JSON lines, one text a
+line, on stdin, and writes one JSON array of numbers a line on stdout, in the same order (a small
+wrapper around `llm embed`, or a local model server, does), BATCH texts a run, within TIMEOUT
+seconds a query. Each vector is cached by the command and the text's digest, as each batch comes,
+so a warm query embeds the query alone and a cold home warms over a few queries. The sections most
+like the query (cosine similarity at least SIMILAR, at most --max-sections of them) are fused with
+the lexical ranking by reciprocal rank, as OpenClaw fuses vector and text search: a section the
+words chose stays chosen; one they missed can come in by meaning. Off by default and never
+required: a failing or slow embedder is one warning and the lexical result. What it finds is as
+good as the model behind it.
+
+A repository is input, never instructions: an `embedder:` in a config file git tracks (one that
+came with a clone or a pull request) is not run; MEMCTL_EMBEDDER or an untracked config is the
+user's own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+
+from memctl.record import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from memctl.model.cache import Cache
+    from memctl.model.home import MemoryHome
+
+Key = tuple[str, int]  # a section: its file (relative to the home) and which of its sections
+
+TIMEOUT = 20.0  # seconds for one run of the embedder (a cold home sends every section at once)
+SIMILAR = 0.5  # cosine similarity a section needs to come in by meaning alone
+RRF_K = 60  # reciprocal rank fusion's constant (Cormack et al. 2009; OpenClaw's hybrid search too)
+BATCH = 256  # texts a run of the embedder is given
+MAX_TEXT = 8000  # characters of a section sent to the embedder (models cut long inputs anyway)
+
+
+@record
+class Meaning:
+    """The embedder's view of one query: each section's cosine similarity to it, by index."""
+
+    similarity: dict[int, float]
+
+
+class Embedder:
+    """A user's embedding command, its cache, and the warning it gave this run (at most one)."""
+
+    def __init__(self, command: str, cache: Cache | None = None, timeout: float | None = None) -> None:
+        self.command = command
+        self.cache = cache
+        self.timeout = TIMEOUT if timeout is None else timeout
+        self.warning: str | None = None
+        self.calls = 0
+
+    def _key(self, text: str) -> str:
+        from memctl.safe.keys import digest
+
+        return f"emb:1:{digest(self.command)}:{digest(text)}"
+
+    def vectors(self, texts: Sequence[str]) -> list[list[float]] | None:
+        """One vector a text (cached ones from the cache), or None after a warning."""
+        out: list[list[float] | None] = [None] * len(texts)
+        missing: list[int] = []
+        for i, text in enumerate(texts):
+            cached = self.cache.get(self._key(text), _is_vector) if self.cache is not None else None
+            if cached is None:
+                missing.append(i)
+            else:
+                out[i] = cached
+        deadline = time.monotonic() + self.timeout
+        for first in range(0, len(missing), BATCH):  # in batches, each cached as it comes: a cold home
+            batch = missing[first : first + BATCH]  # of 40,000 sections warms over a few queries
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return self._fail(f"ran past {self.timeout:g} s with {len(missing) - first:,} sections still to "
+                                  "embed (those it did are cached for the next query)")
+            got = self._run([texts[i] for i in batch], left)
+            if got is None:
+                return None
+            for i, vector in zip(batch, got, strict=True):
+                out[i] = vector
+                if self.cache is not None:
+                    self.cache.put(self._key(texts[i]), vector)
+        return [v for v in out if v is not None]
+
+    def _run(self, texts: list[str], timeout: float) -> list[list[float]] | None:
+        from memctl.commands.proc import run_filter
+
+        self.calls += 1
+        data = "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in texts).encode("utf-8")
+        try:
+            ran = run_filter(self.command, data, timeout, os.environ)
+        except (OSError, ValueError) as exc:
+            return self._fail(f"could not run ({exc})")
+        if ran.problem is not None:
+            return self._fail(ran.problem.replace(f"{timeout:g} s", f"{self.timeout:g} s"))
+        if ran.returncode != 0:
+            return self._fail(f"exited {ran.returncode}")
+        try:
+            vectors = [json.loads(line) for line in ran.stdout.decode("utf-8").splitlines() if line.strip()]
+        except (UnicodeDecodeError, ValueError):
+            return self._fail("wrote something that is not JSON lines")
+        if len(vectors) != len(texts):
+            return self._fail(f"wrote {len(vectors)} vectors for {len(texts)} texts")
+        if not all(_is_vector(v) for v in vectors) or len({len(v) for v in vectors}) != 1:
+            return self._fail("wrote something that is not one array of numbers a line, all of one length")
+        return vectors
+
+    def _fail(self, why: str) -> list[list[float]] | None:
+        """None, and the run's one warning (the first problem)."""
+        if self.warning is None:
+            self.warning = f"embedder {why}; the query is ranked by its words alone"
+        return None
+
+    def meaning(self, query: str, texts: Sequence[str]) -> Meaning | None:
+        """How like the query each text is, or None (and a warning) when the embedder fails."""
+        vectors = self.vectors([query[:MAX_TEXT], *(t[:MAX_TEXT] for t in texts)])
+        if vectors is None:
+            return None
+        first, rest = vectors[0], vectors[1:]
+        if len(rest) != len(texts) or any(len(v) != len(first) for v in rest):
+            self._fail("gave the query a vector of another length than the sections'")
+            return None
+        return Meaning({i: _cosine(first, v) for i, v in enumerate(rest)})
+
+
+def _is_vector(value: object) -> bool:
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in value))
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+def fuse(lexical: Sequence[Key], semantic: Sequence[Key], k: int = RRF_K) -> list[Key]:
+    """Reciprocal rank fusion of two rankings (best first) of the same items: each item scores
+    1/(k + its rank) in each ranking it is in; best first, ties by the lexical ranking."""
+    score: dict[Key, float] = {}
+    for ranking in (lexical, semantic):
+        for rank, item in enumerate(ranking, start=1):
+            score[item] = score.get(item, 0.0) + 1.0 / (k + rank)
+    first = {item: n for n, item in enumerate([*lexical, *semantic])}
+    return sorted(score, key=lambda item: (-score[item], first[item]))
+
+
+def embedder_for(home: MemoryHome) -> tuple[Embedder | None, str | None]:
+    """The home's embedder (None when none is set), or None and why it is not run."""
+    command = os.environ.get("MEMCTL_EMBEDDER") or home.config.embedder
+    if not command:
+        return None, None
+    if not os.environ.get("MEMCTL_EMBEDDER") and home.config.source is not None:
+        from memctl.safe.trust import tracked_by_git
+
+        folder, name = os.path.split(os.path.abspath(home.config.source))
+        tracked = tracked_by_git(folder, name)
+        if tracked:
+            return None, (f"the embedder named in {name} is not run: {tracked}, and a repository's config names "
+                          "no command for memctl to run (set MEMCTL_EMBEDDER, or name it in a config git does not "
+                          "track); the query is ranked by its words alone")
+    return Embedder(command, home.cache), None
