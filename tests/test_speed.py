@@ -7,6 +7,7 @@ place against ruamel.yaml's round trip; the stat-keyed cache against reading eve
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -174,3 +175,246 @@ def test_a_query_lowercases_each_file_once_however_many_of_its_sections_it_repor
     ranked = rank_sections("bastion migration", [doc], most=20)
     assert len(ranked) >= 30  # the chosen and those --explain lists
     assert _CountedText.lowered == 2
+
+
+# --- the cache keyed by each file's stat ----------------------------------------------------------
+
+def _fleet_home(root, topics: int = 4):
+    (root / "topics" / "ops").mkdir(parents=True)
+    index = ["# Index\n\n"]
+    for n in range(topics):
+        (root / "topics" / "ops" / f"t{n}.md").write_text(
+            f'---\ntitle: "Runbook #{n}"\nupdated: 2026-11-0{1 + n}\n---\n# Runbook {n}\n\n## Steps\n\n'
+            f"- drain node {n}, then roll the release\n", encoding="utf-8")
+        index.append(f"- [Runbook #{n}](topics/ops/t{n}.md)\n")
+    (root / "MEMORY.md").write_text("".join(index), encoding="utf-8")
+
+
+@pytest.fixture
+def later(monkeypatch):
+    """Runs that start two seconds after the files were written, as a dispatch after the agent's last
+    write usually does: no file is then changed within a second of the run (git's racy rule)."""
+    import time as real_time
+
+    from memctl.model import cache as cache_module
+
+    class Clock:
+        def time_ns(self) -> int:
+            return real_time.time_ns() + 2_000_000_000
+
+    monkeypatch.setattr(cache_module, "time", Clock(), raising=False)
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """The files memctl reads, by name, and the texts it hashes."""
+    from memctl.model import home as home_module
+
+    seen: dict[str, list[str]] = {"read": [], "hashed": []}
+    real_read, real_digest = home_module.read_text, home_module.digest
+
+    def read_text(path, shown=None):
+        seen["read"].append(shown)
+        return real_read(path, shown)
+
+    def digest(text):
+        seen["hashed"].append(text)
+        return real_digest(text)
+
+    monkeypatch.setattr(home_module, "read_text", read_text)
+    monkeypatch.setattr(home_module, "digest", digest)
+    return seen
+
+
+def test_a_warm_status_neither_reads_nor_hashes_an_unchanged_topic(tmp_path, cli, later, reads):
+    _fleet_home(tmp_path)
+    cold = cli("status", str(tmp_path), "--format", "json")
+    assert cold.exit_code == 0 and len(reads["read"]) == 5
+    reads["read"].clear()
+    reads["hashed"].clear()
+    warm = cli("status", str(tmp_path), "--format", "json")
+    assert warm.exit_code == 0 and warm.stdout == cold.stdout
+    assert reads["read"] == ["MEMORY.md"]  # the index's own sections are shown; no topic is read
+    assert reads["hashed"] == [(tmp_path / "MEMORY.md").read_text()]  # a text read is checked against its stat's
+
+
+def test_a_touched_but_unchanged_topic_is_read_and_hashed_once_not_parsed(tmp_path, cli, later, reads, monkeypatch):
+    from memctl.model import structure
+
+    _fleet_home(tmp_path)
+    cold = cli("status", str(tmp_path), "--format", "json").stdout
+    topic = tmp_path / "topics" / "ops" / "t1.md"
+    info = topic.stat()
+    os.utime(topic, ns=(info.st_atime_ns, info.st_mtime_ns - 5_000_000_000))  # `touch`: the stat changes
+    reads["read"].clear()
+    monkeypatch.setattr(structure, "structure", lambda *a: pytest.fail("parsed again: its facts are known by digest"))
+    assert cli("status", str(tmp_path), "--format", "json").stdout == cold
+    assert "topics/ops/t1.md" in reads["read"]
+    reads["read"].clear()
+    assert cli("status", str(tmp_path), "--format", "json").stdout == cold
+    assert reads["read"] == ["MEMORY.md"]  # its new stat was recorded with its digest
+
+
+class _Stat:
+    """What os.stat says, as memctl asks it (for a file whose stat the test makes lie)."""
+
+    def __init__(self, real, **fields):
+        for name in ("st_mode", "st_size", "st_mtime_ns", "st_ctime_ns", "st_ino", "st_dev"):
+            setattr(self, name, fields.get(name, getattr(real, name)))
+
+
+def _stat_says(monkeypatch, path, fake):
+    from memctl.model import home as home_module
+
+    real_stat = os.stat
+
+    def stat(target, *args, **kwargs):
+        return fake if os.fspath(target) == str(path) else real_stat(target, *args, **kwargs)
+
+    monkeypatch.setattr(home_module.os, "stat", stat)
+
+
+def _rewrite_same_size(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert len(old) == len(new) and old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _fresh_status(cli, monkeypatch, tmp_path, home) -> str:
+    """`status --format json` with a cache of its own, empty: every file read and counted."""
+    with monkeypatch.context() as m:
+        m.setenv("MEMCTL_CACHE_DIR", str(tmp_path / f"fresh-{len(list(tmp_path.iterdir()))}"))
+        return cli("status", str(home), "--format", "json").stdout
+
+
+def test_a_topic_with_another_inode_is_read_though_size_and_times_are_as_recorded(tmp_path, cli, later, monkeypatch):
+    """A file replaced by another (an editor's save by rename): only its inode tells."""
+    home = tmp_path / "home"
+    _fleet_home(home)
+    assert cli("status", str(home)).exit_code == 0
+    topic = home / "topics" / "ops" / "t2.md"
+    recorded = os.stat(topic)
+    replacement = home / "t2.new"
+    replacement.write_text(topic.read_text(encoding="utf-8").replace("drain node 2", "zq xj kv wp2"), encoding="utf-8")
+    os.replace(replacement, topic)
+    _stat_says(monkeypatch, topic, _Stat(recorded, st_ino=os.stat(topic).st_ino))  # all else as recorded
+    assert cli("status", str(home), "--format", "json").stdout == _fresh_status(cli, monkeypatch, tmp_path, home)
+    assert "zq xj kv wp2" in cli("assemble", str(home), "--topic", "t2").stdout
+
+
+def test_a_topic_changed_within_the_second_of_the_run_is_never_taken_on_its_stat(tmp_path, cli, monkeypatch):
+    """git's racy rule: a file changed in the same second as the run that recorded its stat may change
+    again within the file system's clock tick, leaving size and times as they were; it is read again
+    by the next run, whatever its stat says."""
+    home = tmp_path / "home"
+    _fleet_home(home)
+    topic = home / "topics" / "ops" / "t3.md"
+    before = cli("status", str(home), "--format", "json").stdout  # within the second of the files' writing
+    recorded = os.stat(topic)
+    _rewrite_same_size(topic, "drain node 3", "zq xj kv wp3")
+    _stat_says(monkeypatch, topic, _Stat(recorded))  # the second write left the stat as it was
+    after = cli("status", str(home), "--format", "json").stdout
+    assert after != before and after == _fresh_status(cli, monkeypatch, tmp_path, home)
+
+
+def test_a_topic_changed_since_its_stat_was_recorded_is_read_as_it_is(tmp_path, cli, later, monkeypatch):
+    home = tmp_path / "home"
+    _fleet_home(home)
+    before = cli("status", str(home), "--format", "json").stdout
+    _rewrite_same_size(home / "topics" / "ops" / "t0.md", "drain node 0", "zq xj kv wp0")
+    after = cli("status", str(home), "--format", "json").stdout
+    assert after != before and after == _fresh_status(cli, monkeypatch, tmp_path, home)
+    assert "zq xj kv wp0" in cli("assemble", str(home), "--topic", "t0").stdout
+
+
+# --- the cache's files and their bounds ------------------------------------------------------------
+
+def _memctl(*args: str, cwd, env) -> str:
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, "-m", "memctl", *args], cwd=cwd, capture_output=True, text=True,
+                          env={**os.environ, **env, "PYTHONPATH": root, "MEMCTL_TODAY": "2026-11-29"}, check=True)
+    return done.stdout
+
+
+def _keys(path) -> set[str]:
+    _, _, payload = open(path, "rb").read().partition(b"\n")
+    return {line.split("\t", 1)[0] for line in payload.decode().splitlines()}
+
+
+def test_consolidate_keeps_what_it_derives_in_a_file_of_its_own(tmp_path, monkeypatch):
+    """A consolidate counts every entry of every topic over target at every step (65,000 counts for
+    3,000 topics): those no longer fill the home's cache, where they evicted status's entries (warm
+    status 1.5 s -> 5.5 s after a consolidate)."""
+    import time
+
+    from memctl.model.cache import cache_file, cache_files
+
+    home = tmp_path / "home"
+    _release_home(home, topics=6)
+    time.sleep(1.1)  # past git's racy second: the first run records every file's stat
+    env = {"MEMCTL_CACHE_DIR": str(tmp_path / "cache")}
+    monkeypatch.setenv("MEMCTL_CACHE_DIR", env["MEMCTL_CACHE_DIR"])
+    status = _memctl("status", str(home), "--format", "json", cwd=tmp_path, env=env)
+    main = cache_file(str(home.resolve()))
+    after_status = _keys(main)
+    plan = _memctl("consolidate", str(home), cwd=tmp_path, env=env)
+    assert "topics/releases/node-5.md" in plan
+    own = [path for path in cache_files(str(home.resolve()))[1:] if os.path.exists(path)]
+    assert [os.path.basename(p).split(".")[1] for p in own] == ["consolidate"]
+    assert len([k for k in _keys(own[0]) if k.startswith("tok:")]) > 6 * 10  # its entries' counts
+    assert _keys(main) == after_status  # the home's file holds what describes its files, as before
+    size = os.path.getsize(main)
+    assert _memctl("status", str(home), "--format", "json", cwd=tmp_path, env=env) == status
+    assert os.path.getsize(main) == size  # warm: nothing to add
+    assert cli_clear(home, env) and not os.path.exists(own[0]) and not os.path.exists(main)  # both go
+
+
+def test_a_cache_file_is_bounded_by_bytes_keeping_this_run_s_entries(tmp_path, monkeypatch):
+    from memctl.model import cache as cache_module
+
+    monkeypatch.setattr(cache_module, "MAX_SEGMENT_BYTES", 4000)
+    path = str(tmp_path / "home.cache")
+    first = cache_module.Cache(path, command="status")
+    for n in range(300):
+        first.put(f"tok:x:{n:04d}:", [n])  # 300 entries of about 20 bytes: more than fits
+    first.save()
+    payload = open(path, "rb").read().partition(b"\n")[2]
+    assert len(payload) <= 4000 and b"tok:x:0299" in payload and b"tok:x:0000" not in payload  # the newest
+    second = cache_module.Cache(path, command="status")
+    second.put("doc:keep", {"a": 1}, shared=True)
+    second.save()
+    kept = cache_module.Cache(path, command="status")
+    assert kept.get("doc:keep") == {"a": 1}
+    assert len(open(path, "rb").read().partition(b"\n")[2]) <= 4000
+
+
+def test_no_command_evicts_another_s_entries(tmp_path, monkeypatch):
+    from memctl.model import cache as cache_module
+
+    monkeypatch.setattr(cache_module, "MAX_SEGMENT_BYTES", 4000)
+    path = str(tmp_path / "home.cache")
+    status = cache_module.Cache(path, command="status")
+    for n in range(50):
+        status.put(f"doc:{n}", [n], shared=True)
+        status.put(f"tok:block:{n}:", [n])  # a dispatch's or status's own counts: the home's file
+    status.save()
+    for run in range(3):  # consolidate after consolidate, each deriving more than fits
+        consolidate = cache_module.Cache(path, command="consolidate")
+        assert consolidate.get("doc:7") == [7]  # it reads the home's facts
+        for n in range(500):
+            consolidate.put(f"tok:entry:{run}:{n}:", [n])
+        consolidate.save()
+    again = cache_module.Cache(path, command="status")
+    assert all(again.get(f"doc:{n}") == [n] and again.get(f"tok:block:{n}:") == [n] for n in range(50))
+
+
+def cli_clear(home, env) -> bool:
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+
+    result = CliRunner().invoke(app, ["cache", "clear", str(home)], env=env, catch_exceptions=False)
+    return result.exit_code == 0 and "cleared" in result.stderr
