@@ -46,9 +46,9 @@ bench: $(DEV_STAMP) $(STAMP)
 bench-scale: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_scale.py
 
-# REF (HEAD); BENCH_AB_HOME (small, shaped-small, tidy:N, shaped:N, huge, shaped-huge), BENCH_AB_CASES, BENCH_AB_COLD=1
+# REF (HEAD), NEW (the work tree); BENCH_AB_HOME (small, shaped-small, tidy:N, shaped:N, huge, shaped-huge), BENCH_AB_CASES, BENCH_AB_COLD=1
 bench-ab: $(DEV_STAMP) $(STAMP)
-	$(BIN)/python benchmarks/bench_ab.py $(or $(REF),HEAD)
+	$(BIN)/python benchmarks/bench_ab.py $(or $(REF),HEAD) $(NEW)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

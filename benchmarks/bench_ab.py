@@ -1,4 +1,4 @@
-"""`make bench-ab REF=<commit>`: an older commit and the work tree, side by side in one loop.
+"""`make bench-ab REF=<commit> [NEW=<commit>]`: an older commit and the work tree (or NEW), side by side in one loop.
 
 The machine's speed drifts between runs and days, so a change is judged by running both versions
 in one loop: each round runs the old code then the new, from source (`python -m memctl` with
@@ -95,21 +95,26 @@ def cases_of(home: Path, written: Path, kind: str, topic: str, query: str) -> di
 
 
 def main() -> None:
-    if len(sys.argv) != 2:
-        sys.exit("usage: bench_ab.py REF (a commit, tag or branch to compare the work tree with)")
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: bench_ab.py REF [NEW] (a commit, tag or branch to compare the work tree, or NEW, with)")
     ref = sys.argv[1]
+    new_ref = sys.argv[2] if len(sys.argv) == 3 else None
     kind = os.environ.get("BENCH_AB_HOME", "small")
     cold = os.environ.get("BENCH_AB_COLD") == "1"
     folder = Path(tempfile.mkdtemp(prefix="memctl-ab-"))
     old = folder / "old"
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(old), ref], check=True)
+    new = ROOT
+    if new_ref is not None:
+        new = folder / "new"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(new), new_ref], check=True)
     try:
         home = folder / "home"
         topic, query = make(home, kind)
         cases = cases_of(home, folder / "written", kind, topic, query)
         if "after-write" in cases:
             make(folder / "written", kind)
-        sources = {f"{ref[:12]}": old, "work tree": ROOT}
+        sources = {f"{ref[:12]}": old, new_ref[:12] if new_ref else "work tree": new}
         caches = {name: folder / f"cache-{n}" for n, name in enumerate(sources)}
         for source in sources.values():
             where = imported_from(source, folder)
@@ -134,14 +139,16 @@ def main() -> None:
                 for name, source in sources.items():
                     before(case, name)
                     times[case, name].append(timed(command, source, folder, caches[name]))
-        print(f"A/B: {ref} against the work tree on {kind}{' (cold)' if cold else ''}, {ROUNDS} interleaved rounds, "
-              "medians (python -m memctl)")
+        print(f"A/B: {ref} against {new_ref or 'the work tree'} on {kind}{' (cold)' if cold else ''}, "
+              f"{ROUNDS} interleaved rounds, medians (python -m memctl)")
         for case in cases:
             medians = [statistics.median(times[case, name]) for name in sources]
             row = "  ".join(f"{name} {m * 1000:8.1f} ms" for name, m in zip(sources, medians, strict=True))
             print(f"{case:<20} {row}  ({medians[1] / medians[0]:.2f}x)")
     finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False)
+        for tree in (old, new):
+            if tree != ROOT:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
         shutil.rmtree(folder, ignore_errors=True)
 
 
