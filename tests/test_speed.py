@@ -235,7 +235,7 @@ def test_a_warm_status_neither_reads_nor_hashes_an_unchanged_topic(tmp_path, cli
     warm = cli("status", str(tmp_path), "--format", "json")
     assert warm.exit_code == 0 and warm.stdout == cold.stdout
     assert reads["read"] == ["MEMORY.md"]  # the index's own sections are shown; no topic is read
-    assert reads["hashed"] == [(tmp_path / "MEMORY.md").read_text()]  # a text read is checked against its stat's
+    assert reads["hashed"] == []  # the index's text, read, is still of the stat recorded: not hashed again
 
 
 def test_a_touched_but_unchanged_topic_is_read_and_hashed_once_not_parsed(tmp_path, cli, later, reads, monkeypatch):
@@ -508,3 +508,20 @@ def test_a_dispatch_after_the_agent_wrote_a_topic_does_not_read_the_shipped_rank
     assert result.exit_code == 0 and "drained the queue first" in result.stdout
     assert result.stdout == cli("assemble", str(home), "--topic", "t1").stdout
     assert result.stderr == cli("assemble", str(home), "--topic", "t1").stderr
+
+
+def test_a_topic_that_changes_after_the_run_trusted_its_stat_is_read_and_sized_as_it_is(tmp_path, cli, later):
+    """A file is read only when its text is needed; should it have changed since the run looked at
+    its stat, the text read is what counts, with facts and counts of its own."""
+    from memctl.model.home import load_home
+    from memctl.model.tokens import TokenCounter
+
+    _fleet_home(tmp_path)
+    assert cli("status", str(tmp_path)).exit_code == 0
+    home = load_home(tmp_path)
+    doc = home.find_topic("t2")
+    assert doc is not None and "_text" in vars(doc) and doc._text is None  # not read yet
+    (tmp_path / "topics" / "ops" / "t2.md").write_text("# Runbook 2\n\n## Steps\n\n- cordon\n\n## More\n\n- wait\n")
+    assert "cordon" in doc.text
+    assert [p.heading for p in doc.sections] == ["Runbook 2", "Steps", "More"]
+    assert doc.tokens == TokenCounter().count(doc.text) and doc.lines == 9

@@ -140,7 +140,11 @@ class Doc:
     def text(self) -> str:
         if self._text is None:
             text = read_text(self.path, self.rel)
-            found = digest(text)
+            try:  # still the stat the cache knows (any change since moves the ctime): the text it hashed
+                same = self._counter.cache.file_digest(self.rel, os.stat(self.path)) == self._digest
+            except OSError:
+                same = False
+            found = self._digest if same else digest(text)
             if found != self._digest:  # changed since the stat this run trusted: what is read is what counts
                 for name in _DERIVED:
                     self.__dict__.pop(name, None)
