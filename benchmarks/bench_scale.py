@@ -16,6 +16,10 @@ Each home is measured in two phases, each an interleaved loop of ROUNDS rounds:
   decode every markdown file; stat every one) and each command in turn on that cache, so a
   command that evicts another's entries shows.
 
+BENCH_SCALE_PHASES=cold (or warm) runs one phase only. A cold run starts without the home's cache
+files (its own and each command's); the tokenizer's kept ranks (memctl/model/ranks.py) stay, as
+tiktoken's own copy of the ranks file in the temporary folder does.
+
 The table gives medians and each one's ratio to its phase's floor: cold against
 files-to-prompt | tiktoken, warm against reading every file. Peak memory is each run's own
 (wait4's rusage), the largest of a command's runs. Figures go in benchmarks/RESULTS.md; nothing
@@ -81,8 +85,10 @@ def make_huge(root: Path) -> None:
 def run(command: list[str], home: Path | None = None, cold: bool = False) -> tuple[float, int]:
     """Seconds and peak memory (MB) of one run. The peak is this run's own (wait4's rusage):
     RUSAGE_CHILDREN's is the largest of every child so far, which made later rows repeat earlier peaks."""
-    if cold and home is not None:
-        Path(cache_file(str(home.resolve()))).unlink(missing_ok=True)
+    if cold and home is not None:  # the home's cache file, and those of the commands that keep one of their own
+        main = Path(cache_file(str(home.resolve())))
+        for path in [main, *main.parent.glob(main.name[: -len(".cache")] + ".*.cache")]:
+            path.unlink(missing_ok=True)
     env = {**os.environ, "MEMCTL_TODAY": "2026-11-29", **({"PYTHONPATH": SOURCE} if SOURCE else {})}
     start = time.perf_counter()
     # From the cache folder's parent, which holds no memctl: `python -m` imports from the current folder first
@@ -136,24 +142,25 @@ Figures = dict[str, tuple[float, float, int]]  # command -> (cold s, warm s, pea
 def measure(home: Path, huge: str = "") -> Figures:
     """Cold then warm, each an interleaved loop with its floors (see the module's docstring)."""
     cases, floor = commands(home, huge), floors(home)
+    phases = os.environ.get("BENCH_SCALE_PHASES", "cold,warm").split(",")
     cold: dict[str, list[tuple[float, int]]] = {name: [] for name in ["floor", *cases]}
-    for _ in range(ROUNDS):
+    for _ in range(ROUNDS if "cold" in phases else 0):
         cold["floor"].append(run(floor["cold"]))
         for name, command in cases.items():
             cold[name].append(run(command, home, cold=True))
-    for command in cases.values():  # one cache, filled by every command
+    for command in cases.values() if "warm" in phases else ():  # one cache, filled by every command
         run(command)
     warm: dict[str, list[tuple[float, int]]] = {name: [] for name in ["read", "stat", *cases]}
-    for _ in range(ROUNDS):
+    for _ in range(ROUNDS if "warm" in phases else 0):
         warm["read"].append(run(floor["read"]))
         warm["stat"].append(run(floor["stat"]))
         for name, command in cases.items():
             warm[name].append(run(command))
 
     def median(samples: list[tuple[float, int]]) -> float:
-        return statistics.median(t for t, _ in samples)
+        return statistics.median(t for t, _ in samples) if samples else float("nan")
 
-    figures = {name: (median(cold[name]), median(warm[name]), max(m for _, m in cold[name] + warm[name]))
+    figures = {name: (median(cold[name]), median(warm[name]), max((m for _, m in cold[name] + warm[name]), default=0))
                for name in cases}
     figures["floor"] = (median(cold["floor"]), median(warm["read"]), 0)
     figures["stat"] = (0.0, median(warm["stat"]), 0)
