@@ -42,11 +42,14 @@ bench: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_history.py
 	$(BIN)/python benchmarks/bench_relevance.py
 
+# BENCH_SCALE_SIZES (3000,10000), BENCH_SCALE_GENERATORS (tidy,shaped), BENCH_SCALE_HUGE (tidy,shaped),
+# BENCH_ROUNDS (3); BENCH_SOURCE=<tree> runs that tree's code instead of the installed memctl.
 bench-scale: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_scale.py
 
+# REF (HEAD), NEW (the work tree); BENCH_AB_HOME (small, shaped-small, tidy:N, shaped:N, huge, shaped-huge), BENCH_AB_CASES, BENCH_AB_COLD=1
 bench-ab: $(DEV_STAMP) $(STAMP)
-	$(BIN)/python benchmarks/bench_ab.py $(or $(REF),HEAD)
+	$(BIN)/python benchmarks/bench_ab.py $(or $(REF),HEAD) $(NEW)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

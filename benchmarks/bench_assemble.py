@@ -1,8 +1,13 @@
 """`make bench`: memctl assemble side by side with files-to-prompt --cxml, in one run.
 
-The folder: a 300-line index and 50 topic files of about 4 KB, made fresh in a temporary
-directory. Each round runs every command once, in turn, so both see the same machine load;
-the figures are medians over the rounds. Ratios below 1.0 mean memctl is faster.
+Two small homes, each made fresh in a temporary directory: `tidy` (make_home: a 300-line index
+and 50 topic files of about 4 KB) and `shaped` (benchmarks/shaped.py: the same size, with quoted
+titles holding `#`, nested folders, code fences, tables and non-ASCII). Each round runs every
+command once, in turn, so all see the same machine load; the figures are medians over the rounds,
+with each one's ratio to files-to-prompt --cxml and to files-to-prompt --cxml | tiktoken (the
+whole home as one prompt, its tokens counted). Ratios below 1.0 mean memctl is faster. The row
+"right after the agent wrote a topic" appends a line to a topic the dispatch loads before each run.
+Then the warm `--query` over BENCH_FLEET topics of each generator (0: skipped).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from memctl.model.cache import cache_file
@@ -75,63 +81,102 @@ def query_words() -> str:
     return " ".join(vocab[12][:2] + ["rollback"])
 
 
+FTP = "files-to-prompt --cxml (all files)"
+FTP_COUNT = "files-to-prompt --cxml | tiktoken"
+
+
+def small_home(folder: Path, generator: str) -> None:
+    """make bench's rows on one small home: `tidy` (make_home) or `shaped` (benchmarks/shaped.py)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from shaped import make_shaped_home
+
+    make = make_home if generator == "tidy" else make_shaped_home
+    home, cold_home, written = folder / "home", folder / "cold", folder / "written"
+    for root in (home, cold_home, written):
+        make(root)  # twins: one whose cache is cleared before each run, one the agent writes to
+    memctl, ftp, python = str(BIN / "memctl"), str(BIN / "files-to-prompt"), str(BIN / "python")
+    floor = str(Path(__file__).resolve().parent / "floor.py")
+    words = query_words() if generator == "tidy" else "node release rollback drain"
+
+    def dispatch(root: Path, query: bool = True) -> list[str]:
+        skills = [memctl, "assemble", str(root), "--skill", "skill-3", "--skill", "skill-7", "--format", "xml"]
+        return [*skills, "--query", words] if query else skills
+
+    everything = [memctl, "assemble", str(home), "--budget", "200000", "--format", "xml",
+                  *[a for s in range(10) for a in ("--skill", f"skill-{s}")]]
+    prompt = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": words}).encode()
+    loaded = next(written.glob("topics/**/topic-3.md"))  # skill-3 loads it
+    rounds = iter(range(1_000_000))
+
+    def agent_writes() -> None:
+        with open(loaded, "a", encoding="utf-8") as handle:
+            handle.write(f"- 2026-11-29: lesson {next(rounds)} learnt: drain the queue before the release.\n")
+
+    cases: dict[str, tuple[list[str], Callable[[], None] | None, bytes | None]] = {
+        FTP: ([ftp, "--cxml", str(home)], None, None),
+        FTP_COUNT: (["sh", "-c", f'"{ftp}" --cxml "{home}" | "{python}" "{floor}" count'], None, None),
+        "memctl assemble, dispatch (index + 2 skills), warm": (dispatch(home, False), None, None),
+        "memctl assemble, dispatch (index + 2 skills + query), warm": (dispatch(home), None, None),
+        "memctl assemble, dispatch, right after the agent wrote a topic": (dispatch(written), agent_writes, None),
+        "memctl assemble, all files, warm": (everything, None, None),
+        "memctl assemble, dispatch, cold (no cache)": (
+            dispatch(cold_home), Path(cache_file(str(cold_home.resolve()))).unlink, None),
+        "memctl hook user-prompt (Claude Code's stdin), warm": ([memctl, "hook", "user-prompt", str(home)], None,
+                                                                prompt),
+        "memctl status --format json, warm": ([memctl, "status", str(home), "--format", "json"], None, None),
+        "memctl lint, warm": ([memctl, "lint", str(home), "--exit-zero"], None, None),
+    }
+    if generator == "tidy":
+        arc_prompt = json.dumps({"hook_event_name": "UserPromptSubmit",
+                                 "prompt": "The build queue stalled again: what fixed it last time?"}).encode()
+        arc = str(Path(__file__).resolve().parent.parent / "fixtures/arc/memory")
+        cases["memctl hook user-prompt on fixtures/arc/memory, warm"] = (
+            [memctl, "hook", "user-prompt", arc], None, arc_prompt)
+    for command, _, stdin in cases.values():
+        timed(command, stdin)  # warm the OS file cache and memctl's token cache
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(ROUNDS):
+        for name, (command, before, stdin) in cases.items():
+            if before is not None:
+                try:
+                    before()
+                except FileNotFoundError:
+                    pass
+            times[name].append(timed(command, stdin))
+    base, counted = statistics.median(times[FTP]), statistics.median(times[FTP_COUNT])
+    files = sum(1 for _ in home.glob("**/*.md"))
+    print(f"\nassemble benchmark, {generator} home: {files - 1} topics and a 300-line index, "
+          f"{ROUNDS} interleaved rounds, medians")
+    print(f"{'command':<66} {'median ms':>10} {'vs ftp':>7} {'vs ftp|tok':>10}")
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        print(f"{name:<66} {median * 1000:>10.1f} {median / base:>6.2f}x {median / counted:>9.2f}x")
+
+
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="memctl-bench-"))
     os.environ["MEMCTL_CACHE_DIR"] = str(folder / "cache")  # the bench's own cache, not the user's
-    home, cold_home = folder / "home", folder / "cold"
-    make_home(home)
-    make_home(cold_home)  # a twin whose cache is cleared before each of its runs
-    memctl, ftp = str(BIN / "memctl"), str(BIN / "files-to-prompt")
-    skills = [memctl, "assemble", str(home), "--skill", "skill-3", "--skill", "skill-7", "--format", "xml"]
-    dispatch = [*skills, "--query", query_words()]
-    everything = [memctl, "assemble", str(home), "--budget", "200000", "--format", "xml",
-                  *[a for s in range(10) for a in ("--skill", f"skill-{s}")]]
-    prompt = json.dumps({"hook_event_name": "UserPromptSubmit", "prompt": query_words()}).encode()
-    hook = [memctl, "hook", "user-prompt", str(home)]
-    arc_hook = [memctl, "hook", "user-prompt", str(Path(__file__).resolve().parent.parent / "fixtures/arc/memory")]
-    cases = {
-        "files-to-prompt --cxml (all 51 files)": ([ftp, "--cxml", str(home)], None),
-        "memctl assemble, dispatch (index + 2 skills), warm": (skills, None),
-        "memctl assemble, dispatch (index + 2 skills + query), warm": (dispatch, None),
-        "memctl assemble, all 51 files, warm": (everything, None),
-        "memctl assemble, dispatch, cold (no cache)": (
-            [str(cold_home) if a == str(home) else a for a in dispatch], Path(cache_file(str(cold_home.resolve())))),
-        "memctl hook user-prompt (Claude Code's stdin), warm": (hook, None),
-        "memctl hook user-prompt on fixtures/arc/memory, warm": (arc_hook, None),
-    }
-    arc_prompt = json.dumps({"hook_event_name": "UserPromptSubmit",
-                             "prompt": "The build queue stalled again: what fixed it last time?"}).encode()
-
-    def stdin_of(command: list[str]) -> bytes | None:
-        return prompt if command is hook else arc_prompt if command is arc_hook else None
-
-    for command, _ in cases.values():
-        timed(command, stdin_of(command))  # warm the OS file cache and memctl's token cache
-    times: dict[str, list[float]] = {name: [] for name in cases}
-    for _ in range(ROUNDS):
-        for name, (command, clear) in cases.items():
-            if clear is not None:
-                clear.unlink(missing_ok=True)
-            times[name].append(timed(command, stdin_of(command)))
-    base = statistics.median(times["files-to-prompt --cxml (all 51 files)"])
-    print(f"assemble benchmark: 300-line index, 50 topics of ~4 KB, {ROUNDS} interleaved rounds, medians")
-    print(f"{'command':<62} {'median ms':>10} {'vs ftp':>7}")
-    for name, samples in times.items():
-        median = statistics.median(samples)
-        print(f"{name:<62} {median * 1000:>10.1f} {median / base:>6.2f}x")
+    for generator in os.environ.get("BENCH_GENERATORS", "tidy,shaped").split(","):
+        small_home(folder / generator, generator)
     if FLEET:
-        fleet(folder / "fleet", memctl, ftp)
+        for generator in os.environ.get("BENCH_GENERATORS", "tidy,shaped").split(","):
+            fleet(folder / f"fleet-{generator}", generator)
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def fleet(home: Path, memctl: str, ftp: str) -> None:
-    """The same query over a home of FLEET topics (bench_scale's generated fleet), warm."""
+def fleet(home: Path, generator: str) -> None:
+    """The same query over a home of FLEET topics (bench_scale's fleets), warm, against reading
+    every file and against files-to-prompt."""
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_scale import make_fleet
+    from shaped import make_shaped_fleet
 
-    make_fleet(home, FLEET)
+    (make_fleet if generator == "tidy" else make_shaped_fleet)(home, FLEET)
+    memctl, ftp, python = str(BIN / "memctl"), str(BIN / "files-to-prompt"), str(BIN / "python")
     query = [memctl, "assemble", str(home), "--query", "bastion migration kalotor", "--budget", "8000"]
     cases = {f"files-to-prompt --cxml (all {FLEET + 1:,} files)": [ftp, "--cxml", str(home)],
+             "read and decode every file (floor.py read)": [python, str(Path(__file__).parent / "floor.py"),
+                                                            "read", str(home)],
              "memctl assemble --query, --budget 8000, warm": query}
     for command in cases.values():
         timed(command)
@@ -140,11 +185,12 @@ def fleet(home: Path, memctl: str, ftp: str) -> None:
         for name, command in cases.items():
             times[name].append(timed(command))
     base = statistics.median(next(iter(times.values())))
-    print(f"\n{FLEET:,} topics of ~4 KB (make bench-scale's fleet), {FLEET_ROUNDS} interleaved rounds, medians")
-    print(f"{'command':<62} {'median ms':>10} {'vs ftp':>7}")
+    read = statistics.median(times["read and decode every file (floor.py read)"])
+    print(f"\n{FLEET:,} topics ({generator} fleet, make bench-scale's), {FLEET_ROUNDS} interleaved rounds, medians")
+    print(f"{'command':<66} {'median ms':>10} {'vs ftp':>7} {'vs read':>10}")
     for name, samples in times.items():
         median = statistics.median(samples)
-        print(f"{name:<62} {median * 1000:>10.1f} {median / base:>6.2f}x")
+        print(f"{name:<66} {median * 1000:>10.1f} {median / base:>6.2f}x {median / read:>9.2f}x")
 
 
 if __name__ == "__main__":

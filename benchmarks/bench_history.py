@@ -73,7 +73,9 @@ def main() -> None:
             timed(command)  # fill the cache for this case's file versions
         for _ in range(ROUNDS):
             if cold:
-                Path(cache_file(str(home.resolve()))).unlink(missing_ok=True)
+                main = Path(cache_file(str(home.resolve())))  # and history's own file beside it
+                for path in [main, *main.parent.glob(main.name[: -len(".cache")] + ".*.cache")]:
+                    path.unlink(missing_ok=True)
             times[name].append(timed(command))
     print(f"history benchmark: {COMMITS} commits over 500 days, {ROUNDS} rounds, medians")
     for name, samples in times.items():

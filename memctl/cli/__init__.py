@@ -1,8 +1,9 @@
 """The `memctl` entry point.
 
 `assemble` runs before every dispatch and `hook EVENT` before every prompt, so they take fast
-paths that import neither Typer nor rich (fast.py, hookrun.py); everything else, and any call a
-fast path does not handle (help, an `assemble` usage error), goes through the Typer app in main.py.
+paths that import neither Typer nor rich (fast.py, hookrun.py), as do `status` and `lint` (which
+scripts and CI run again and again) off a terminal; everything else, and any call a fast path does
+not handle (help, an `assemble` usage error), goes through the Typer app in main.py.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ def app() -> None:
         from memctl.cli.fast import run_assemble
 
         code = run_assemble(argv[1:])
+        if code is not None:
+            sys.exit(code)
+    if argv[:1] in (["status"], ["lint"]) and "_MEMCTL_COMPLETE" not in os.environ:  # scripts and CI, again and again
+        from memctl.cli.fast import run_lint_fast, run_status_fast
+
+        code = (run_status_fast if argv[0] == "status" else run_lint_fast)(argv[1:])
         if code is not None:
             sys.exit(code)
     if argv[:1] == ["hook"] and argv[1:2] and argv[1] != "install" and "_MEMCTL_COMPLETE" not in os.environ:

@@ -54,7 +54,7 @@ def cache_clear(
     """
     import os
 
-    from memctl.model.cache import is_cache_file
+    from memctl.model.cache import command_files, is_cache_file
     from memctl.safe.keys import cache_folder
 
     try:
@@ -76,6 +76,9 @@ def cache_clear(
         legacy = target[: -len(".cache")] + ".json"  # the cache file of older versions
         if is_cache_file(legacy):
             os.unlink(legacy)
+        for own in command_files(target):  # consolidate's, split's, …: each beside the home's
+            if is_cache_file(own):
+                os.unlink(own)
         if is_cache_file(target):
             os.unlink(target)
             err(f"cleared {target}")

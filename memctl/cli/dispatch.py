@@ -1,4 +1,5 @@
-"""Running `assemble` for both command-line paths (the fast one and Typer's).
+"""Running `assemble` for both command-line paths (the fast one and Typer's), and `status` and `lint`
+on the fast one (their Typer commands in status.py and lint.py stay the reference).
 
 No Typer and no rich here: this runs before every dispatch.
 """
@@ -181,6 +182,7 @@ def run_assemble(args: AssembleArgs) -> int:
         from memctl.commands.explain import render_explain
 
         sys.stderr.write(redact(render_explain(bundle), args.query))
+        home.save_cache()  # the sections --explain sized (a 30 MB topic's, counted again on every run: 1.2 s)
     if args.strict and (bundle.strict_failures or bundle.unknown_skills):
         if not args.quiet:
             failures = len(bundle.strict_failures)
@@ -191,3 +193,144 @@ def run_assemble(args: AssembleArgs) -> int:
                 if x) + "\n")
         return EXIT_FINDINGS
     return EXIT_OK
+
+
+@record
+class StatusArgs:
+    paths: tuple[str, ...] = ()
+    format: str = "text"
+    tokenizer: str | None = None
+    profile: str | None = None
+    config: str | None = None
+    all_topics: bool = False
+
+
+@record
+class LintArgs:
+    paths: tuple[str, ...] = ()
+    format: str = "text"
+    select: str | None = None
+    ignore: str | None = None
+    strict: bool = False
+    exit_zero: bool = False
+    statistics: bool = False
+    tokenizer: str | None = None
+    profile: str | None = None
+    config: str | None = None
+
+
+def _err(message: str) -> None:
+    sys.stderr.write(redact(message.rstrip("\n")) + "\n")  # as cli/common.py's err
+
+
+def _emit(text: str) -> int:
+    """As cli/common.py's emit: redacted, one line end; a reader gone (`| head`) is exit 1, as click's."""
+    text = redact(text)
+    try:
+        sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs) -> Any:
+    """Each home in turn, its warnings said, as cli/common.py's open_home."""
+    from memctl.model.home import load_home
+
+    for path in paths or (".",):
+        home = load_home(path, config_file=args.config,
+                         overrides={"tokenizer": args.tokenizer, "profile": args.profile})
+        for warning in home.warnings():
+            _err(f"warning: {warning}")
+        yield home
+
+
+def _table_width() -> int:
+    """As cli/common.py's table_width: off a terminal, $COLUMNS or 80 (the fast paths run off one)."""
+    if sys.stdout.isatty():
+        import shutil
+
+        return shutil.get_terminal_size((80, 24)).columns
+    try:
+        return max(int(os.environ.get("COLUMNS", "80")), 40)
+    except ValueError:
+        return 80
+
+
+def run_status(args: StatusArgs) -> int:
+    """`memctl status` as cli/status.py runs it."""
+    from memctl.commands.status import build_status
+    from memctl.model.config import today
+
+    reports: list[dict[str, Any]] = []
+    try:
+        for home in _homes(args.paths, args):
+            reports.append(build_status(home, today()))
+            home.save_cache()
+    except MemctlError as error:
+        _err(f"error: {error}")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return EXIT_INTERRUPTED
+    if args.format == "json":
+        return _emit(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
+    from memctl.cli.views import render_fleet_text, render_status_text
+
+    if len(reports) == 1:
+        return _emit(render_status_text(reports[0], sys.stdout.isatty(), _table_width(), args.all_topics))
+    return _emit(render_fleet_text(reports, sys.stdout.isatty(), _table_width()))
+
+
+def _codes(value: str | None) -> tuple[str, ...] | None:
+    return None if value is None else tuple(c for c in value.replace(" ", ",").split(",") if c)
+
+
+def run_lint(args: LintArgs) -> int:
+    """`memctl lint` as cli/lint.py runs it (without --fix, --output-file, --list-rules, --explain
+    or --max-index-lines: those take Typer's path)."""
+    from memctl.commands.lint import LintOptions, all_rules, lint_home
+    from memctl.commands.lint.engine import expand
+    from memctl.commands.lint.output import render, summary
+    from memctl.model.config import today
+    from memctl.words import plural
+
+    rules = all_rules()
+    options = LintOptions(select=_codes(args.select), ignore=_codes(args.ignore) or (), max_index_lines=None)
+    diagnostics: list[Any] = []
+    files = 0
+    try:
+        for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
+            expand(token_list, where)
+        when = today()
+        for home in _homes(args.paths, args):
+            found, checked = lint_home(home, when, options)
+            diagnostics.extend(found)
+            files += checked
+            home.save_cache()
+    except MemctlError as error:
+        _err(f"error: {error}")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return EXIT_INTERRUPTED
+    report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics)
+    if _emit(report) != EXIT_OK:
+        return EXIT_FINDINGS
+    step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if args.format == "github" and step_summary:  # every finding, where annotations show only some
+        from memctl.commands.lint.output import render_summary
+
+        try:
+            with open(step_summary, "a", encoding="utf-8") as handle:
+                handle.write(render_summary(diagnostics, files))
+        except OSError as exc:
+            _err(f"warning: cannot write the job summary {step_summary} ({exc.strerror})")
+    errors, warnings = summary(diagnostics)
+    if args.format != "text":
+        _err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} "
+             f"in {plural(files, 'file')} checked")
+    failed = (errors + warnings) if args.strict else errors
+    return EXIT_FINDINGS if failed and not args.exit_zero else EXIT_OK

@@ -1,15 +1,25 @@
-"""A Typer-free parser for `memctl assemble`, the command that runs before every dispatch.
+"""Typer-free parsers for `memctl assemble`, the command that runs before every dispatch, and for
+`status` and `lint`, which scripts and CI run on small homes again and again.
 
-Importing Typer alone takes longer than a warm `assemble` run, so the entry point parses
-`assemble`'s options here with a small parser driven by one table. Anything it does not handle (help, a usage error)
-returns None and falls through to the Typer command in assemble.py, which stays the reference;
-tests/test_cli_fast.py checks that the two accept the same options and read them alike.
+Importing Typer alone takes longer than a warm `assemble` run, so the entry point parses these
+commands' options here with small parsers driven by tables. Anything they do not handle (help, a
+usage error, an option they do not know) returns None and falls through to the Typer command in
+assemble.py, status.py or lint.py, which stays the reference; tests/test_cli_layers.py checks that
+assemble's two parsers accept the same options and read them alike, and tests/test_speed.py that
+status and lint print the same through either path.
 """
 
 from __future__ import annotations
 
-from memctl.cli.dispatch import AssembleArgs
+import os
+import sys
+
+from memctl.cli.dispatch import AssembleArgs, LintArgs, StatusArgs, run_lint, run_status
 from memctl.cli.dispatch import run_assemble as run
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 FLAGS = {  # option -> (AssembleArgs field, kind)
     "--skill": ("skills", "append"),
@@ -98,3 +108,67 @@ def parse(argv: list[str]) -> AssembleArgs | None:
 def run_assemble(argv: list[str]) -> int | None:
     args = parse(argv)
     return None if args is None else run(args)
+
+
+STATUS_FLAGS = {"--format": ("format", ("text", "json")), "-f": ("format", ("text", "json")),
+                "--tokenizer": ("tokenizer", None), "--profile": ("profile", None), "--config": ("config", None),
+                "--all": ("all_topics", True)}
+LINT_FLAGS = {"--format": ("format", ("text", "json", "github", "sarif")),
+              "-f": ("format", ("text", "json", "github", "sarif")),
+              "--select": ("select", None), "--ignore": ("ignore", None), "--strict": ("strict", True),
+              "--exit-zero": ("exit_zero", True), "--statistics": ("statistics", True),
+              "--tokenizer": ("tokenizer", None), "--profile": ("profile", None), "--config": ("config", None)}
+
+
+def _parse_homes(argv: list[str], flags: Mapping[str, tuple[str, object]]) -> dict[str, object] | None:
+    """PATH... and the options of `flags` (field, True for a flag, else the values it takes or None
+    for any); None for anything else, as `parse` does."""
+    from pathlib import Path  # Typer hands the command Path objects: `home/` is `home` in every report
+
+    values: dict[str, object] = {}
+    paths: list[str] = []
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            paths.extend(rest)
+            break
+        if not arg.startswith("-") or arg == "-":
+            paths.append(arg)
+            continue
+        flag, _, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if flag not in flags:
+            return None
+        dest, kind = flags[flag]
+        if kind is True:
+            if inline:
+                return None
+            values[dest] = True
+            continue
+        if not inline:
+            if not rest:
+                return None
+            inline = rest.pop(0)
+        if dest in values or (isinstance(kind, tuple) and inline not in kind):
+            return None
+        values[dest] = inline
+    values["paths"] = tuple(os.fspath(Path(path)) for path in paths)
+    if isinstance(values.get("config"), str):
+        values["config"] = os.fspath(Path(values["config"]))  # type: ignore[arg-type]
+    return values
+
+
+def _progress_shown() -> bool:
+    """Whether Typer's path would show its progress bar (stderr a terminal, outside CI): that path
+    then runs, bar and all."""
+    return sys.stderr.isatty() and not os.environ.get("CI") and os.environ.get("TERM") != "dumb"
+
+
+def run_status_fast(argv: list[str]) -> int | None:
+    values = None if _progress_shown() else _parse_homes(argv, STATUS_FLAGS)
+    return None if values is None else run_status(StatusArgs(**values))  # type: ignore[arg-type]
+
+
+def run_lint_fast(argv: list[str]) -> int | None:
+    values = None if _progress_shown() else _parse_homes(argv, LINT_FLAGS)
+    return None if values is None else run_lint(LintArgs(**values))  # type: ignore[arg-type]

@@ -4,18 +4,31 @@ Everything memctl derives from a file (its token count, sections, links, front m
 function of the file's bytes, so it is keyed by a digest of them. A warm cache lets `assemble`
 run without importing the tokenizer, the markdown parser or the YAML parser at all.
 
+Which digest a file has is kept too, keyed by what `stat` says of it (size, mtime, ctime, inode,
+device), as git's index does: a file whose stat is unchanged is neither read nor hashed. A file
+changed within a second of the run that stat'ed it is never taken on its stat (git's "racily
+clean" rule: a second change within the file system's clock tick would leave the stat as it was).
+
 Trust: the cache lives outside the home (`$MEMCTL_CACHE_DIR`, else the platform's user cache
 folder: `$XDG_CACHE_HOME/memctl` or `~/.cache/memctl`), one file per home keyed by the home's real
 path, and each file carries a keyed digest (BLAKE2b with a random key kept beside it, readable by
 the user alone). A cache committed to a repository, copied from elsewhere or edited by hand fails
 the check and is ignored, then rebuilt. Each entry is also checked for its shape when read: an
 entry of the wrong shape is a miss, never a crash.
+
+Size: each file is bounded by bytes (MAX_SEGMENT_BYTES); past it, the entries this run did not use
+go, oldest first. The commands that plan writes (consolidate, split, rollup, history) derive many
+entries no other command asks for (the count of every entry of every topic, at every step), so they
+keep those in a file of their own beside the home's: no command evicts another's entries, and a
+dispatch never reads a consolidate's.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
+import time
 
 from memctl.safe.keys import blake2b, cache_folder, digest, read_small, same_digest, user_key
 
@@ -25,8 +38,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 CACHE_VERSION = 3  # 3: one line an entry, decoded when asked for
-MAX_ENTRIES = 100_000  # the most recently used are kept (three a file: 30,000 for a 10,000-topic home)
+MAX_SEGMENT_BYTES = 64 * 1024 * 1024  # the most a cache file keeps: this run's entries, then the newest others
+MAX_ENTRIES = 1_000_000  # a backstop far above any home's needs: the bound that binds is the bytes
 MAX_CACHE_BYTES = 256 * 1024 * 1024  # a larger cache file is ignored
+OWN_FILE_COMMANDS = frozenset({"consolidate", "split", "rollup", "history"})  # see the module's docstring
+SAME_SECOND = 1_000_000_000  # ns: a file changed this close to the run that stat'ed it is not known by its stat
 _MAGIC = b"memctl-cache"
 
 
@@ -55,37 +71,50 @@ def cache_file(root: str, env: Mapping[str, str] | None = None) -> str:
     return os.path.join(cache_folder(env), "homes", digest(root)[:24] + ".cache")
 
 
+def cache_files(root: str, env: Mapping[str, str] | None = None) -> list[str]:
+    """Every cache file of the home: its own, and the one of each command that keeps a file of its own."""
+    main = cache_file(root, env)
+    return [main, *command_files(main)]
+
+
+def command_files(main: str) -> list[str]:
+    """The files of the commands that keep one of their own, beside the home's cache file `main`."""
+    return [f"{main[: -len('.cache')]}.{command}.cache" for command in sorted(OWN_FILE_COMMANDS)]
+
+
+def run_command(argv: list[str] | None = None) -> str:
+    """The memctl command this process runs (its first word that is not an option), or ""."""
+    for word in sys.argv[1:] if argv is None else argv:
+        if not word.startswith("-"):
+            return word
+    return ""
+
+
 def _sign(key: bytes, payload: bytes) -> str:
     return blake2b(payload, key=key, digest_size=32).hexdigest()
 
 
-class Cache:
-    """A map from string keys to plain values; `path=None` keeps it in memory only.
+class _File:
+    """One cache file: after the signed header, one line an entry (the key, a tab, the value as
+    compact JSON). A run splits the lines and decodes only the values it asks for (a 10,000-topic
+    home's cache held 50,000 entries and 15 MB; decoding all of them took 0.6 s of a warm run), and
+    writes back the lines it did not touch as they were, with those another run saved meanwhile."""
 
-    On disk, after the signed header, one line an entry: the key, a tab, the value as compact
-    JSON. A run splits the lines and decodes only the values it asks for (a 10,000-topic home's
-    cache held 50,000 entries and 15 MB; decoding all of them took 0.6 s of a warm run), and
-    writes back the lines it did not touch as they were, with those another run saved meanwhile.
-    """
-
-    def __init__(self, path: str | None, key: bytes | None = None):
+    def __init__(self, path: str | None, key: bytes | None):
         self.path = path
-        self._raw: dict[str, str] = {}  # as read: key -> its value's JSON, decoded when asked for
-        self._data: dict[str, Any] = {}  # decoded, or put by this run
-        self._used: set[str] = set()
-        self._dirty = False
-        self._key = key
-        self._seen: tuple[int, int] | None = None  # the file's size and mtime when it was read
-        if path is None:
-            return
-        if self._key is None:
-            self._key, self.problem = user_key()
-        self._raw, self._seen = self._read()
+        self.key = key
+        self.raw: dict[str, str] = {}  # as read: key -> its value's JSON, decoded when asked for
+        self.data: dict[str, Any] = {}  # decoded, or put by this run
+        self.used: set[str] = set()
+        self.dirty = False
+        self.seen: tuple[int, int] | None = None  # the file's size and mtime when it was read
+        if path is not None and key is not None:
+            self.raw, self.seen = self.read()
 
-    def _read(self) -> tuple[dict[str, str], tuple[int, int] | None]:
+    def read(self) -> tuple[dict[str, str], tuple[int, int] | None]:
         """The entries of the cache file as it is now (none when it is missing, foreign or damaged),
         and its size and mtime."""
-        if self.path is None or self._key is None:
+        if self.path is None or self.key is None:
             return {}, None
         try:
             info = os.stat(self.path)
@@ -99,13 +128,115 @@ class Cache:
         parts = head.split(b" ")
         if len(parts) != 3 or parts[0] != _MAGIC or parts[1] != str(CACHE_VERSION).encode():
             return {}, seen
-        if not same_digest(parts[2].decode("ascii", "replace"), _sign(self._key, payload)):
+        if not same_digest(parts[2].decode("ascii", "replace"), _sign(self.key, payload)):
             return {}, seen  # not written by memctl for this user: ignored, and rebuilt
         try:
             lines = payload.decode("utf-8").split("\n")
         except UnicodeDecodeError:
             return {}, seen
         return dict(line.split("\t", 1) for line in lines if "\t" in line), seen
+
+    def value(self, key: str) -> Any:
+        if key in self.data:
+            return self.data[key]
+        text = self.raw.get(key)
+        if text is None:
+            return None
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = None
+        self.data[key] = value
+        return value
+
+    def count_of(self, key: str) -> int | None:
+        """The one count of a one-element count list (`[123]`), read without a JSON parser."""
+        text = self.raw.get(key)
+        if text is not None and key not in self.data:
+            number = text[1:-1]
+            if text[:1] == "[" and text[-1:] == "]" and number.isascii() and number.isdigit():
+                self.used.add(key)
+                return int(number)
+        value = self.value(key)
+        if type(value) is list and len(value) == 1 and type(value[0]) is int and value[0] >= 0:
+            self.used.add(key)
+            return value[0]
+        return None
+
+    def put(self, key: str, value: Any) -> None:
+        self.used.add(key)
+        if self.value(key) != value:
+            self.data[key] = value
+            self.raw.pop(key, None)
+            self.dirty = True
+
+    def drop(self, key: str) -> None:
+        if self.value(key) is not None:
+            self.data[key] = None
+            self.raw.pop(key, None)
+            self.dirty = True
+
+    def save(self) -> None:
+        """Write the file if it changed; where it cannot be written, memctl simply stays uncached."""
+        if not self.dirty or self.path is None or self.key is None:
+            return
+        lines = {key: text for key, text in self.raw.items() if key not in self.data}
+        try:
+            now = os.stat(self.path)
+            changed = (now.st_size, now.st_mtime_ns) != self.seen
+        except OSError:
+            changed = False
+        if changed:  # another run saved since this one read: keep what it added, not only ours
+            for key, text in self.read()[0].items():
+                if key not in lines and key not in self.data:
+                    lines[key] = text
+        for key, value in self.data.items():
+            if value is not None:
+                lines[key] = json.dumps(value, separators=(",", ":"))
+        used = [(k, v) for k, v in lines.items() if k in self.used]
+        others = [(k, v) for k, v in lines.items() if k not in self.used]
+        kept: list[tuple[str, str]] = []
+        size = 0
+        for k, v in reversed(others + used):  # this run's entries first, then the newest others
+            size += len(k) + len(v) + 2
+            if size > MAX_SEGMENT_BYTES or (len(kept) >= max(MAX_ENTRIES, len(used)) and k not in self.used):
+                break
+            kept.append((k, v))
+        lines = dict(reversed(kept))  # this run's entries last: the file's order is the age order
+        payload = "".join(f"{key}\t{text}\n" for key, text in lines.items()).encode("utf-8")
+        head = b" ".join((_MAGIC, str(CACHE_VERSION).encode(), _sign(self.key, payload).encode()))
+        try:
+            folder, name = os.path.split(self.path)
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            temp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(head + b"\n" + payload)
+            os.replace(temp, self.path)
+            self.dirty = False
+        except OSError:
+            pass
+
+
+class Cache:
+    """A map from string keys to plain values; `path=None` keeps it in memory only.
+
+    What describes the home's files (their stat and digest, facts, counts: `shared=True`) goes in
+    the home's cache file; what a command derives beyond them goes in the command's own file when
+    it keeps one (OWN_FILE_COMMANDS), else in the home's. A key is looked for in both.
+    """
+
+    def __init__(self, path: str | None, key: bytes | None = None, command: str | None = None):
+        self.path = path
+        self.started = time.time_ns()  # before any file of the home is read
+        if path is not None and key is None:
+            key, self.problem = user_key()
+        self._key = key
+        self._home = _File(path, key)
+        self._own: _File | None = None
+        command = run_command() if command is None else command
+        if command in OWN_FILE_COMMANDS and path is not None and path.endswith(".cache"):
+            self._own = _File(f"{path[: -len('.cache')]}.{command}.cache", key)  # as command_files names it
 
     @classmethod
     def for_home(cls, root: str) -> Cache:
@@ -116,81 +247,88 @@ class Cache:
             cache = cls(None)
             cache.problem = f"{problem}: no cache this run"
             return cache
-        return cls(cache_file(root), key)
+        cache = cls(cache_file(root), key)
+        cache.folder = cache_folder()
+        return cache
 
     problem = ""  # why this run has no cache on disk, for the user to hear once
+    folder: str | None = None  # the user's cache folder, checked for this home (a home's cache on disk only)
 
-    def _value(self, key: str) -> Any:
-        if key in self._data:
-            return self._data[key]
-        text = self._raw.get(key)
-        if text is None:
-            return None
-        try:
-            value = json.loads(text)
-        except ValueError:
-            value = None
-        self._data[key] = value
-        return value
+    @property
+    def key(self) -> bytes | None:
+        """The user's key, which signs this cache (None for one in memory)."""
+        return self._key if self.path is not None else None
+
+    @property
+    def _data(self) -> dict[str, Any]:
+        """What this run decoded or put in the home's file (for tests)."""
+        return self._home.data
 
     def get(self, key: str, valid: Callable[[Any], bool] | None = None) -> Any:
         """The value, or None when there is none or it does not pass `valid` (a miss)."""
-        value = self._value(key)
-        if value is None:
-            return None
-        if valid is not None and not valid(value):
-            return None
-        self._used.add(key)
-        return value
+        for where in (self._own, self._home):
+            if where is None:
+                continue
+            value = where.value(key)
+            if value is None:
+                continue
+            if valid is not None and not valid(value):
+                return None
+            where.used.add(key)
+            return value
+        return None
 
-    def put(self, key: str, value: Any) -> None:
+    def count_of(self, key: str) -> int | None:
+        """get(key) of a list of one token count, as that count: the quick way (see TokenCounter.count)."""
+        for where in (self._own, self._home):
+            if where is not None:
+                found = where.count_of(key)
+                if found is not None:
+                    return found
+        return None
+
+    def put(self, key: str, value: Any, shared: bool = False) -> None:
         if "\t" in key or "\n" in key:
             raise ValueError(f"a cache key holds a tab or a line end: {key!r}")
-        self._used.add(key)
-        if self._value(key) != value:
-            self._data[key] = value
-            self._raw.pop(key, None)
-            self._dirty = True
+        (self._home if shared or self._own is None else self._own).put(key, value)
+
+    def file_digest(self, rel: str, info: os.stat_result) -> str | None:
+        """The digest of the home's file `rel` (relative to the home), if its stat `info` is the one
+        recorded with it: the file is then as it was, and need not be read."""
+        if "\t" in rel or "\n" in rel:
+            return None
+        found = self._home.value("f:" + rel)
+        if (type(found) is list and len(found) == 6 and found[:5] == [info.st_size, info.st_mtime_ns,
+                                                                       info.st_ctime_ns, info.st_ino, info.st_dev]
+                and type(found[5]) is str):
+            self._home.used.add("f:" + rel)
+            return found[5]
+        return None
+
+    def remember_file(self, rel: str, info: os.stat_result, text_digest: str) -> None:
+        """Record the digest of the file `rel` with the stat it had before it was read; not for a
+        file changed within SAME_SECOND of this run's start (its stat may not show a second change)."""
+        if "\t" in rel or "\n" in rel:
+            return
+        if max(info.st_mtime_ns, info.st_ctime_ns) >= self.started - SAME_SECOND:
+            self._home.drop("f:" + rel)  # racily clean: read and hashed again by the next run
+            return
+        self._home.put("f:" + rel, [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev,
+                                    text_digest])
 
     def items(self) -> Iterator[tuple[str, Any]]:
-        """Every entry, decoded (for tests and tools; a run asks for its keys with get)."""
-        for key in [*self._raw, *(k for k in self._data if k not in self._raw)]:
-            yield key, self._value(key)
+        """Every entry of the home's file, decoded (for tests and tools; a run asks for its keys with get)."""
+        home = self._home
+        for key in [*home.raw, *(k for k in home.data if k not in home.raw)]:
+            value = home.value(key)
+            if value is not None:
+                yield key, value
 
     def save(self) -> None:
         """Write the cache if it changed; where it cannot be written, memctl simply stays uncached."""
-        if not self._dirty or self.path is None or self._key is None:
-            return
-        lines = {key: text for key, text in self._raw.items() if key not in self._data}
-        try:
-            now = os.stat(self.path)
-            changed = (now.st_size, now.st_mtime_ns) != self._seen
-        except OSError:
-            changed = False
-        if changed:  # another run saved since this one read: keep what it added, not only ours
-            for key, text in self._read()[0].items():
-                if key not in lines and key not in self._data:
-                    lines[key] = text
-        for key, value in self._data.items():
-            if value is not None:
-                lines[key] = json.dumps(value, separators=(",", ":"))
-        if len(lines) > MAX_ENTRIES:  # keep this run's entries, then the newest others
-            used = {k: v for k, v in lines.items() if k in self._used}
-            others = [(k, v) for k, v in lines.items() if k not in self._used]
-            lines = dict(others[max(0, len(others) - (MAX_ENTRIES - len(used))) :]) | used
-        payload = "".join(f"{key}\t{text}\n" for key, text in lines.items()).encode("utf-8")
-        head = b" ".join((_MAGIC, str(CACHE_VERSION).encode(), _sign(self._key, payload).encode()))
-        try:
-            folder, name = os.path.split(self.path)
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-            temp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(head + b"\n" + payload)
-            os.replace(temp, self.path)
-            self._dirty = False
-        except OSError:
-            pass
+        self._home.save()
+        if self._own is not None:
+            self._own.save()
 
 
 def is_count_list(value: Any, length: int) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import cached_property
 from itertools import accumulate, pairwise
+from stat import S_ISREG
 
 from memctl.errors import InputError
 from memctl.model.cache import Cache
@@ -21,7 +22,7 @@ from memctl.model.markdown import front_matter_span, parse_front_matter, wikilin
 from memctl.model.tokens import TokenCounter
 from memctl.model.walk import walk
 from memctl.record import record
-from memctl.safe.fsutil import Guard, pending_journals, read_text
+from memctl.safe.fsutil import MAX_FILE_BYTES, Guard, pending_journals, read_text
 from memctl.safe.keys import digest
 from memctl.text import split_lines
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from memctl.hosts import CapResult, Host, Stack
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 10
+PARSE_VERSION = 11  # 11: the file's lines, characters and bytes, so that a file not read is sized
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -113,20 +114,48 @@ class Link:
 
 class Doc:
     """One markdown file of a home. Its sizes and structure are worked out when first asked for
-    (from facts cached by content digest), since a dispatch needs few of them."""
+    (from facts cached by content digest), since a dispatch needs few of them.
 
-    def __init__(self, path: str, rel: str, text: str, text_digest: str, facts: dict[str, Any],
-                 counter: TokenCounter, guard: Guard):
+    A file the cache knows by its stat is not read until its text is asked for (`status` sizes a
+    fleet of topics from their facts alone). Should the file then not be the one the cache knew (it
+    changed since this run looked at it), its facts are made again from the text read.
+    """
+
+    def __init__(self, path: str, rel: str, text: str | None, text_digest: str, facts: dict[str, Any],
+                 counter: TokenCounter, guard: Guard, level: int = 2, shared: bool = True):
         self.path = path
         self.rel = rel  # relative to the home, with `/`
-        self.text = text
+        self._text = text
         self._digest = text_digest
         self._facts = facts
         self._counter = counter
         self._guard = guard
+        self._level = level
+        self._shared = shared  # one of the home's files (its facts and counts are the home's), not a planned text
 
     def __repr__(self) -> str:
         return f"Doc({self.rel!r})"
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            text = read_text(self.path, self.rel)
+            try:  # still the stat the cache knows (any change since moves the ctime): the text it hashed
+                same = self._counter.cache.file_digest(self.rel, os.stat(self.path)) == self._digest
+            except OSError:
+                same = False
+            found = self._digest if same else digest(text)
+            if found != self._digest:  # changed since the stat this run trusted: what is read is what counts
+                for name in _DERIVED:
+                    self.__dict__.pop(name, None)
+                self._digest = found
+                self._facts = _facts(text, found, self._level, self._counter.cache)
+            self._text = text
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
 
     @property
     def digest(self) -> str:
@@ -139,19 +168,19 @@ class Doc:
 
     @property
     def lines(self) -> int:
-        return len(self._lines)
+        return int(self._facts["lines"])
 
     def line(self, number: int) -> str:
         """Line `number` (1-based) with its line end; "" for a line the file does not have."""
         return self._lines[number - 1] if 0 < number <= len(self._lines) else ""
 
-    @cached_property
+    @property
     def bytes(self) -> int:
-        return len(self.text.encode("utf-8"))
+        return int(self._facts["bytes"])
 
     @property
     def chars(self) -> int:
-        return len(self.text)
+        return int(self._facts["chars"])
 
     @property
     def tokens(self) -> int:
@@ -162,13 +191,17 @@ class Doc:
     @property
     def token_job(self) -> tuple[str, list[int], str]:
         """What `tokens` and `parts` count: the text, the offsets where its parts start, its digest."""
-        offsets, starts, _ = _bounds(self._lines, self._facts)
-        return self.text, [offsets[s] for s in starts[1:]], self._digest
+        return self.text, part_cuts(self._facts), self._digest
+
+    def known_tokens(self) -> list[int] | None:
+        """The tokens of each part, if the cache has them (the text is not read)."""
+        return self._counter.known_parts(self.chars, part_cuts(self._facts), self._digest)
 
     @cached_property
     def _part_tokens(self) -> list[int]:
         """The tokens of each part (MemoryHome.count_tokens sets them for many documents at once)."""
-        return self._counter.count_parts(*self.token_job)
+        known = self.known_tokens()
+        return known if known is not None else self._counter.count_parts(*self.token_job, shared=self._shared)
 
     @cached_property
     def front_matter(self) -> FrontMatter:
@@ -240,6 +273,21 @@ class Doc:
         return "\r\n" if "\r\n" in self.text else "\n"
 
 
+_DERIVED = ("_lines", "_part_tokens", "front_matter", "parts", "links", "blocks")  # Doc's cached properties
+
+
+def part_cuts(facts: Mapping[str, Any]) -> list[int]:
+    """Where each part of the file but the first starts, in characters: `_bounds` from the facts
+    alone, without the text or its lines."""
+    lines, fm_lines = facts["lines"], facts["fm_lines"]
+    starts = {fm_lines: facts["fm_chars"]}
+    for (line, _, _), char in zip(facts["headings"], facts["heading_chars"], strict=True):
+        starts[line] = char
+    starts.pop(lines, None)
+    cuts = [starts[line] for line in sorted(starts)]
+    return cuts if fm_lines else cuts[1:]
+
+
 @record
 class Skipped:
     """A link or symlink that memctl refused to follow."""
@@ -303,8 +351,16 @@ class MemoryHome:
     def count_tokens(self, docs: Sequence[Doc]) -> None:
         """Count the documents' tokens together, those not counted yet encoded at once (on threads
         past a megabyte: a cold fleet); their `tokens` and `parts` then read the counts."""
-        todo = [doc for doc in docs if "_part_tokens" not in doc.__dict__]
-        for doc, counts in zip(todo, self.counter.count_many([doc.token_job for doc in todo]), strict=True):
+        todo = []
+        for doc in docs:
+            if "_part_tokens" not in doc.__dict__:
+                known = doc.known_tokens()  # without reading the file
+                if known is None:
+                    todo.append(doc)
+                else:
+                    doc.__dict__["_part_tokens"] = known
+        for doc, counts in zip(todo, self.counter.count_many([doc.token_job for doc in todo], shared=True),
+                               strict=True):
             doc.__dict__["_part_tokens"] = counts  # what the cached_property would hold
 
     def find_topic(self, name: str) -> Doc | None:
@@ -338,11 +394,13 @@ class MemoryHome:
         self.cache.save()
 
 
-def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, Any]:
-    key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
-    facts = cache.get(key, _valid_facts)
+def _facts(text: str, text_digest: str, level: int, cache: Cache, shared: bool = True) -> dict[str, Any]:
+    """What is derived from a file's text (structure, front matter, sizes), by its digest; `shared`:
+    the text is one of the home's files, not a planned one (see Cache)."""
+    facts = _cached_facts(text_digest, level, cache)
     if facts is not None:
         return facts
+    key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
     lines = split_lines(text)
     fm_lines = front_matter_span(lines)
     from memctl.model.structure import structure  # a warm run has every file's facts: no parser, no patterns
@@ -355,8 +413,13 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache) -> dict[str, A
     facts["fm"], facts["fm_error"], facts["fm_note"] = ({}, None, None)
     if fm_lines:
         facts["fm"], facts["fm_error"], facts["fm_note"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
-    cache.put(key, facts)
+    facts["lines"], facts["chars"], facts["bytes"] = len(lines), len(text), len(text.encode("utf-8", "surrogatepass"))
+    cache.put(key, facts, shared)
     return facts
+
+
+def _cached_facts(text_digest: str, level: int, cache: Cache) -> dict[str, Any] | None:
+    return cache.get(f"doc:{PARSE_VERSION}:{text_digest}:{level}", _valid_facts)  # type: ignore[no-any-return]
 
 
 def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
@@ -381,6 +444,7 @@ def _valid_facts(facts: Any) -> bool:
             and _rows(facts.get("wikilinks"), (str, int))
             and _rows(facts.get("blocks"), (int, int, str)) and isinstance(facts.get("fm_lines"), int)
             and type(facts.get("fm_chars")) is int and type(chars := facts.get("heading_chars")) is list
+            and type(facts.get("lines")) is int and type(facts.get("chars")) is int and type(facts.get("bytes")) is int
             and len(chars) == len(facts["headings"]) and all(type(c) is int for c in chars)
             and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
             and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
@@ -412,18 +476,32 @@ def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, re
 
 
 def load_doc(path: str, rel: str, counter: TokenCounter, level: int, cache: Cache, guard: Guard | None = None) -> Doc:
-    """Read one markdown file; `guard` knows the home its links may point into."""
+    """One markdown file; `guard` knows the home its links may point into. A file whose stat the
+    cache knows, with its facts, is not read here (see Doc); any other is read, hashed, and its
+    stat recorded with its digest."""
+    guard = guard or Guard(os.path.dirname(os.path.realpath(path)))
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except OSError:
+        info = None  # read_text says why
+    if info is not None and S_ISREG(info.st_mode) and info.st_size <= MAX_FILE_BYTES:
+        known = cache.file_digest(rel, info)
+        facts = _cached_facts(known, level, cache) if known is not None else None
+        if known is not None and facts is not None:
+            return Doc(path, rel, None, known, facts, counter, guard, level)
     text = read_text(path, rel)
     text_digest = digest(text)
     facts = _facts(text, text_digest, level, cache)
-    return Doc(path, rel, text, text_digest, facts, counter, guard or Guard(os.path.dirname(os.path.realpath(path))))
+    if info is not None and S_ISREG(info.st_mode):
+        cache.remember_file(rel, info, text_digest)
+    return Doc(path, rel, text, text_digest, facts, counter, guard, level)
 
 
 def doc_from_text(text: str, path: str, rel: str, home: MemoryHome, level: int) -> Doc:
     """A Doc for text that is not (yet) on disk, such as the planned result of a write."""
     text_digest = digest(text)
-    facts = _facts(text, text_digest, level, home.cache)
-    return Doc(path, rel, text, text_digest, facts, home.counter, Guard(home.root))
+    facts = _facts(text, text_digest, level, home.cache, shared=False)
+    return Doc(path, rel, text, text_digest, facts, home.counter, Guard(home.root), level, shared=False)
 
 
 def find_home(path: str | PathLike[str], index_name: str = "MEMORY.md") -> str:

@@ -26,10 +26,19 @@ DEFAULT_TOKENIZER = "cl100k_base"
 _encodings: dict[str, Any] = {}
 
 
-def _load_encoding(name: str) -> Any:
-    """Load a tiktoken encoding without ever needing the network for cl100k_base."""
+def _load_encoding(name: str, cache: Cache | None = None) -> Any:
+    """Load a tiktoken encoding without ever needing the network for cl100k_base; cl100k_base from
+    the ranks kept in the user's cache folder when `cache` is a home's cache on disk (ranks.py)."""
     if name in _encodings:
         return _encodings[name]
+    kept = (cache.folder, cache.key) if cache is not None else (None, None)
+    if name == "cl100k_base" and kept[0] is not None and kept[1] is not None:
+        from memctl.model import ranks
+
+        core = ranks.load(kept[0], kept[1])
+        if core is not None:
+            _encodings[name] = _Core(core)
+            return _encodings[name]
     import tiktoken
 
     try:
@@ -46,7 +55,29 @@ def _load_encoding(name: str) -> Any:
             "memctl ships only cl100k_base offline: use --tokenizer cl100k_base or chars4"
         ) from None
     _encodings[name] = enc
+    if name == "cl100k_base" and kept[0] is not None and kept[1] is not None:
+        from memctl.model import ranks
+
+        ranks.keep(kept[0], kept[1], enc)
     return enc
+
+
+class _Core:
+    """The two methods of tiktoken's Encoding that memctl uses, over its Rust core (loaded from the
+    kept ranks: memctl/model/ranks.py), as tiktoken's Encoding defines them."""
+
+    def __init__(self, core: Any):
+        self._core = core
+
+    def encode_ordinary(self, text: str) -> list[int]:
+        try:
+            return self._core.encode_ordinary(text)  # type: ignore[no-any-return]
+        except UnicodeEncodeError:  # a lone surrogate: as tiktoken's Encoding.encode_ordinary does
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return self._core.encode_ordinary(text)  # type: ignore[no-any-return]
+
+    def decode_tokens_bytes(self, tokens: list[int]) -> list[bytes]:
+        return [self._core.decode_single_token_bytes(token) for token in tokens]
 
 
 _PIECE = 1 << 16  # characters: a longer text is encoded in pieces of about this size
@@ -100,9 +131,10 @@ def _lengths(encoding: Any, pieces: list[str]) -> list[int]:
         return [length for lengths in pool.map(run, chunks) for length in lengths]
 
 
-def _plausible(tokens: int, text: str) -> bool:
-    """A count that some tokenizer could give: at least one token for any text, at most one a byte."""
-    return (tokens > 0 or not text) and tokens <= 4 * len(text)
+def _plausible(tokens: int, length: int) -> bool:
+    """A count that some tokenizer could give for a text of `length` characters: at least one token
+    for any text, at most one a byte."""
+    return (tokens > 0 or not length) and tokens <= 4 * length
 
 
 class TokenCounter:
@@ -126,9 +158,14 @@ class TokenCounter:
         return self.name != "chars4"
 
     def count(self, text: str) -> int:
-        if text not in self._memo:
-            self._memo[text] = sum(self.count_parts(text, ()))
-        return self._memo[text]
+        found = self._memo.get(text)
+        if found is None:
+            text_digest = digest(text)
+            found = self.cache.count_of(self._key((), text_digest))  # a consolidate asks 300,000 times
+            if found is None or not _plausible(found, len(text)):
+                found = sum(self.count_parts(text, (), text_digest))
+            self._memo[text] = found
+        return found
 
     def exact_parts(self, text: str, cuts: Sequence[int]) -> bool:
         """Whether count_parts(text, cuts) gives each part its own count, as count() would (every cut
@@ -161,19 +198,26 @@ class TokenCounter:
         cut = at + 1  # safe in both: the same line end, and the same character after it
         return self.count(whole) - self.count(whole[cut:]) + self.count(text[cut:])
 
-    def count_parts(self, text: str, cuts: Sequence[int], text_digest: str | None = None) -> list[int]:
+    def known_parts(self, length: int, cuts: Sequence[int], text_digest: str) -> list[int] | None:
+        """count_parts of a text of `length` characters whose digest is `text_digest`, if the cache
+        has it: without the text (a file that was not read)."""
+        return self._lookup(self._key(cuts, text_digest), length, len(cuts) + 1)
+
+    def count_parts(self, text: str, cuts: Sequence[int], text_digest: str | None = None,
+                    shared: bool = False) -> list[int]:
         """Tokens of `text` split at the character offsets `cuts` (ascending).
 
         The whole text is tokenized once and each token is credited to the part where it starts,
         so the parts always add up to the count of the whole text exactly. `text_digest` saves
-        hashing a text the caller has hashed already.
+        hashing a text the caller has hashed already; `shared`: the text is one of the home's files,
+        whose counts every command asks for (see Cache).
         """
         key, cached = self._cached(text, cuts, text_digest)
         if cached is not None:
             return cached
         if self.name == "chars4" and not cuts:
             parts = [(utf16_len(text) + 2) // 4]
-            self.cache.put(key, parts)
+            self.cache.put(key, parts, shared)
             return parts
         if self.exact_parts(text, cuts):
             # A cut between a line end and a character that is not white space is always a boundary of
@@ -181,7 +225,7 @@ class TokenCounter:
             # encoded alone and the counts add up to the whole text's exactly (a test checks it against
             # crediting each token of the whole to the part where it starts). A long part is cut the
             # same way into pieces of some 64 KB: a 31 MB topic's token ids, all at once, took 300 MB.
-            return self._encode_exact([(key, text, cuts)])[0]
+            return self._encode_exact([(key, text, cuts)], shared)[0]
         starts = self._token_starts(text)
         bounds = [0, *cuts, len(text)]
         if self.name != "chars4":
@@ -196,12 +240,13 @@ class TokenCounter:
         for low, high in pairwise(bounds):
             upper = len(starts) if high >= bounds[-1] else bisect_left(starts, high)
             parts.append(upper - bisect_left(starts, low))
-        self.cache.put(key, parts)
+        self.cache.put(key, parts, shared)
         return parts
 
-    def count_many(self, texts: Sequence[tuple[str, Sequence[int], str | None]]) -> list[list[int]]:
-        """[count_parts(text, cuts, text_digest) for each], the texts not counted yet encoded all
-        together (on threads past a megabyte: a cold fleet's 10,000 topics)."""
+    def count_many(self, texts: Sequence[tuple[str, Sequence[int], str | None]],
+                   shared: bool = False) -> list[list[int]]:
+        """[count_parts(text, cuts, text_digest, shared) for each], the texts not counted yet encoded
+        all together (on threads past a megabyte: a cold fleet's 10,000 topics)."""
         found: list[list[int] | None] = []
         exact: list[bool] = []
         todo: list[tuple[str, str, Sequence[int]]] = []
@@ -211,11 +256,11 @@ class TokenCounter:
             if exact[-1]:
                 todo.append((key, text, cuts))
             found.append(cached)
-        counted = iter(self._encode_exact(todo))
+        counted = iter(self._encode_exact(todo, shared))
         result = []
         for parts, encoded, (text, cuts, text_digest) in zip(found, exact, texts, strict=True):
             if parts is None:  # counted together just now, or (cuts where tokens may cross) on its own
-                parts = next(counted) if encoded else self.count_parts(text, cuts, text_digest)
+                parts = next(counted) if encoded else self.count_parts(text, cuts, text_digest, shared)
             result.append(parts)
         return result
 
@@ -227,12 +272,18 @@ class TokenCounter:
             self._memo[text] = sum(parts)
         return [self._memo[text] for text, _ in texts]
 
+    def _key(self, cuts: Sequence[int], text_digest: str) -> str:
+        return f"tok:{self.name}:{text_digest}:{','.join(map(str, cuts))}"
+
+    def _lookup(self, key: str, length: int, parts: int) -> list[int] | None:
+        return self.cache.get(key, lambda v: is_count_list(v, parts) and _plausible(sum(v), length))  # type: ignore[no-any-return]
+
     def _cached(self, text: str, cuts: Sequence[int], text_digest: str | None) -> tuple[str, list[int] | None]:
         """The cache key of count_parts(text, cuts), and the counts stored under it (None: not counted)."""
-        key = f"tok:{self.name}:{text_digest or digest(text)}:{','.join(map(str, cuts))}"
-        return key, self.cache.get(key, lambda v: is_count_list(v, len(cuts) + 1) and _plausible(sum(v), text))
+        key = self._key(cuts, text_digest or digest(text))
+        return key, self._lookup(key, len(text), len(cuts) + 1)
 
-    def _encode_exact(self, todo: list[tuple[str, str, Sequence[int]]]) -> list[list[int]]:
+    def _encode_exact(self, todo: list[tuple[str, str, Sequence[int]]], shared: bool = False) -> list[list[int]]:
         """Each (key, text, cuts)'s part counts, for cuts that exact_parts allows: each part encoded
         on its own, in pieces of some 64 KB (a 31 MB topic's token ids, all at once, took 300 MB)."""
         jobs = [(which, i, piece) for which, (_, text, cuts) in enumerate(todo)
@@ -242,12 +293,12 @@ class TokenCounter:
         for (which, i, _), length in zip(jobs, lengths, strict=True):
             found[which][i] += length
         for (key, _, _), parts in zip(todo, found, strict=True):
-            self.cache.put(key, parts)
+            self.cache.put(key, parts, shared)
         return found
 
     def _encoding(self) -> Any:
         self.bpe_loaded = True
-        return _load_encoding(self.name)
+        return _load_encoding(self.name, self.cache)
 
     def _token_starts(self, text: str) -> list[int]:
         if self.name == "chars4":  # UTF-16 units / 4, rounded half up, as Volute counts
