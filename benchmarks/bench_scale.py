@@ -238,7 +238,8 @@ def main() -> None:
             table(f"{generator} fleet", sizes, tables)
         if all(searched.values()):  # first call, then warm: one server answering call after call
             print(f"{'mcp memory_search (one server)':<34}"
-                  + "".join(f"{found[0]:>15.2f}s{'':>6}{found[1]:>7.2f}s{'':>6}" for found in searched.values() if found))
+                  + "".join(f"{found[0]:>15.2f}s{'':>6}{found[1]:>7.2f}s{'':>6}"
+                            for found in searched.values() if found))
     huge_makers = {"tidy": (make_huge, "topics/big.md"), "shaped": (make_shaped_huge, "topics/ops/log/big.md")}
     for generator in os.environ.get("BENCH_SCALE_HUGE", "tidy,shaped").split(","):
         if generator not in huge_makers:
