@@ -122,3 +122,44 @@ def test_every_host_module_fills_in_the_same_contract():
         assert host.lessons and host.note and host.hook_shape in hosts.HOOK_ANSWERS
     assert {name for name, _ in hosts.DETECT} <= set(HOSTS)
     assert all(cap.mode == mode for mode, cap in CAPS.items())
+
+
+# The floors of the house, bottom first: a module imports only from its own floor or below.
+LAYERS = (
+    {"memctl.errors", "memctl.record", "memctl.text", "memctl.words"},  # plain values and text
+    {"memctl.markup"},  # markdown, front matter, globs: text in, values out
+    {"memctl.safe"},  # writing safely: checks, journal, keys
+    {"memctl.hosts"},  # what each host loads and how
+    {"memctl.model"},  # one model of a memory home
+    {"memctl.commands"},  # one module per command
+    {"memctl.cli", "memctl.__main__"},  # the face
+)
+
+
+def floor_of(module: str) -> int:
+    for floor, roots in enumerate(LAYERS):
+        if any(module == root or module.startswith(root + ".") for root in roots):
+            return floor
+    raise AssertionError(f"{module} is on no floor of LAYERS")
+
+
+def arrows_up() -> list[str]:
+    known = {name: path for name, path in modules().items() if name != "memctl"}
+    return sorted(f"{name} imports {target}" for name, path in known.items()
+                  for target in imports(name, path, known) if floor_of(target) > floor_of(name))
+
+
+def test_imports_run_only_down_the_floors():
+    assert arrows_up() == []
+
+
+def test_the_floor_check_can_fail(tmp_path, monkeypatch):
+    package = tmp_path / "memctl"
+    (package / "markup").mkdir(parents=True)
+    (package / "model").mkdir()
+    for folder in (package, package / "markup", package / "model"):
+        (folder / "__init__.py").write_text("")
+    (package / "markup" / "a.py").write_text("def f():\n    from memctl.model.b import x\n")
+    (package / "model" / "b.py").write_text("from memctl.markup.a import f\n")
+    monkeypatch.setattr(f"{__name__}.PACKAGE", package)
+    assert arrows_up() == ["memctl.markup.a imports memctl.model.b"]

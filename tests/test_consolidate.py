@@ -283,7 +283,7 @@ def test_updated_is_set_in_place_and_reads_as_the_yaml_path_writes_it(front):
     from ruamel.yaml import YAML
 
     from memctl.commands.consolidate import _set_updated, _set_updated_yaml
-    from memctl.model.markdown import front_matter_span
+    from memctl.markup.markdown import front_matter_span
     from memctl.text import split_lines
 
     text = f"---\n{front}---\n# Body\n- an entry\n"
@@ -326,7 +326,7 @@ FRONT_TEXT = st.lists(st.sampled_from(["---", "...", "--- ", "\ufeff---", "----"
 @settings(max_examples=400, deadline=None)
 @given(FRONT_TEXT)
 def test_the_body_start_found_in_the_text_is_the_one_found_in_its_lines(text):
-    from memctl.model.markdown import front_matter_chars, front_matter_span
+    from memctl.markup.markdown import front_matter_chars, front_matter_span
     from memctl.text import split_lines
 
     lines = split_lines(text)

@@ -21,8 +21,8 @@ from memctl.commands.capture import marked
 from memctl.commands.split import Options, plan_split
 from memctl.hosts import HOSTS
 from memctl.hosts import claude_code as cc
+from memctl.markup.markdown import parse_front_matter, simple_front_matter
 from memctl.model.home import load_home
-from memctl.model.markdown import parse_front_matter, simple_front_matter
 from memctl.safe.journal import apply_plan
 
 from .conftest import FIXTURES, ROOT
@@ -262,7 +262,7 @@ def test_split_writes_volute_topics_in_memory_topics(tmp_path, cli, monkeypatch)
 
 @pytest.mark.parametrize("name", sorted(HOSTS))
 def test_every_host_names_its_topic_folder_and_front_matter(name):
-    from memctl.model.markdown import front_matter_text
+    from memctl.markup.markdown import front_matter_text
 
     host = HOSTS[name]
     pairs = host.front_matter_of("Deploys: the runbook", "What we learned: rollbacks", "deploys", date(2026, 11, 23))
@@ -408,7 +408,7 @@ def test_the_retry_is_claude_codes(text, values, error):
 
 
 def test_quoting_is_claude_codes_and_leaves_quoted_and_plain_lines_alone():
-    from memctl.model.markdown import quote_problematic_values
+    from memctl.markup.markdown import quote_problematic_values
 
     quoted, lines = quote_problematic_values("a: b: c\nb: 'q: x'\nc: plain\nd: x # y\n  e: f: g\n")
     assert quoted == 'a: "b: c"\nb: \'q: x\'\nc: plain\nd: "x # y"\n  e: f: g\n'

@@ -480,7 +480,7 @@ def test_an_index_or_config_that_is_a_fifo_is_one_line_not_a_hang(cli, tmp_path,
 @pytest.mark.parametrize("pattern", ["topics/**/*.md", "memory/*.md", "*.md", "a/**/b/*.md", "t?pics/[ab]*.md",
                                      "**/*.md", "notes/**/*-x.md"])
 def test_glob_matchers_agree_with_the_regex(pattern):
-    from memctl.model.walk import glob_regex, matcher
+    from memctl.markup.globs import glob_regex, matcher
 
     paths = ["topics/a.md", "topics/x/y/a.md", "memory/a.md", "memory/x/a.md", "a.md", "a/b/c.md", "a/x/b/c.md",
              "tapics/b.md", "notes/q-x.md", "notes/x/.md", "topics/.md", "x.mdx", "topicsa.md"]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memctl.model import markdown
+from memctl.markup import markdown
 
 KEYS = ["title", "summary", "skills", "updated", "expires", "name", "description", "type", "topics", "always",
         "machine_written", "created", "consolidate", "extra", "tags", "x-y_z"]
@@ -239,7 +239,7 @@ def test_a_warm_status_neither_reads_nor_hashes_an_unchanged_topic(tmp_path, cli
 
 
 def test_a_touched_but_unchanged_topic_is_read_and_hashed_once_not_parsed(tmp_path, cli, later, reads, monkeypatch):
-    from memctl.model import structure
+    from memctl.markup import structure
 
     _fleet_home(tmp_path)
     cold = cli("status", str(tmp_path), "--format", "json").stdout

@@ -301,7 +301,7 @@ def test_front_matter_written_by_hand_reads_as_what_ruamel_writes(title, summary
     back to, with a YAML parser and with the quick reader where that reads it."""
     from ruamel.yaml import YAML
 
-    from memctl.model.markdown import simple_front_matter
+    from memctl.markup.markdown import simple_front_matter
 
     day = date(2026, 11, 29)
     fast = split._front_matter(title, summary, "deploys", day, "\n")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memctl.model.markdown import front_matter_span, parse_body
-from memctl.model.structure import structure
+from memctl.markup.markdown import front_matter_span, parse_body
+from memctl.markup.structure import structure
 from memctl.text import split_lines
 
 from .conftest import ROOT
@@ -76,8 +76,8 @@ def test_entries_found_with_pulldown_cmark_are_markdown_it_s():
     """consolidate's top-level headings, items and paragraphs: pulldown-cmark gives markdown-it's, but
     for trailing blank lines (which an entry never keeps), wherever memctl uses it (no reference
     definitions); so the entries, which are made from the outline, are the reference's."""
+    from memctl.markup.structure import _REFERENCE_DEFINITION, block_outline
     from memctl.model.entries import outline, reference_outline
-    from memctl.model.structure import _REFERENCE_DEFINITION, block_outline
 
     def trimmed(blocks, lines):
         return [(kind, a, b if kind == "heading" else _last_text(lines, a, b), c) for kind, a, b, c in blocks]
@@ -135,7 +135,7 @@ FRONT_LINES = ["title: Deploys\n", "title:   Spaced out\n", "updated: 2026-11-02
 def test_front_matter_read_without_a_yaml_parser_is_ruamel_s(monkeypatch):
     """The quick reader of usual front matter gives exactly what ruamel.yaml gives, errors included
     (it hands ruamel.yaml anything it is not sure of)."""
-    from memctl.model import markdown
+    from memctl.markup import markdown
 
     rng = random.Random(11)
     texts = ["".join(rng.choice(FRONT_LINES) for _ in range(rng.randint(1, 6))) for _ in range(1500)]

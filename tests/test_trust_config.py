@@ -256,7 +256,7 @@ def test_a_bad_glob_in_pyproject_is_named_with_its_line(cli, repo):
 
 
 def test_glob_problem_names_only_what_is_wrong():
-    from memctl.model.walk import glob_problem
+    from memctl.markup.globs import glob_problem
 
     assert glob_problem("[z-a]") == "bad character range z-a"
     assert glob_problem("topics/**/*.md") is None

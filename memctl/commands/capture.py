@@ -194,7 +194,7 @@ def _canonical(marker: str) -> str:
 
 def _prose_lines(text: str) -> list[tuple[int, str]]:
     """(line number, line) of the lines outside code and HTML blocks."""
-    from memctl.model.structure import structure
+    from memctl.markup.structure import structure
     from memctl.text import split_lines
 
     lines = split_lines(text)
@@ -295,7 +295,7 @@ def lesson_key(text: str) -> str:
 
 def _existing(text: str) -> dict[str, int]:
     """The key of each line already in the lessons file, and its line number (front matter aside)."""
-    from memctl.model.markdown import front_matter_span
+    from memctl.markup.markdown import front_matter_span
     from memctl.text import split_lines
 
     lines = split_lines(text)
@@ -315,8 +315,8 @@ CAPTURED = "## Captured"  # the section captured lessons go to, so they never la
 
 def _last_heading(text: str) -> str | None:
     """The file's last heading below the title (`## …` or deeper), as written; None when it has none."""
-    from memctl.model.markdown import front_matter_span
-    from memctl.model.structure import structure
+    from memctl.markup.markdown import front_matter_span
+    from memctl.markup.structure import structure
     from memctl.text import split_lines
 
     lines = split_lines(text)
@@ -362,7 +362,7 @@ def lessons_front_matter(home: MemoryHome, lessons_rel: str, today: date) -> str
     carry it (Claude Code's recall reads each memory file's `description` and `type`), else none."""
     if not home.host.lessons_front_matter:
         return ""
-    from memctl.model.markdown import front_matter_text
+    from memctl.markup.markdown import front_matter_text
 
     stem = posixpath.basename(lessons_rel).rsplit(".", 1)[0]
     return front_matter_text(home.host.front_matter_of(LESSONS_TITLE, LESSONS_HOOK, stem, today))
@@ -384,7 +384,7 @@ def place_link(index: IndexView, line: str) -> tuple[str | None, int, str]:
     checked each time.
     (None, 0, why) when no place inside the loaded part takes it."""
     from memctl.commands.append import appended
-    from memctl.model.structure import structure
+    from memctl.markup.structure import structure
     from memctl.text import split_lines
 
     lines = split_lines(index.text)

@@ -25,6 +25,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
+from memctl.markup.markdown import front_matter_chars, front_matter_span, simple_front_matter
 from memctl.model.counts import COUNT, refresh_counts
 from memctl.model.entries import (
     ENTRIES_VERSION,
@@ -37,7 +38,6 @@ from memctl.model.entries import (
     opens_with_date,
 )
 from memctl.model.home import Doc, MemoryHome, doc_from_text
-from memctl.model.markdown import front_matter_chars, front_matter_span, simple_front_matter
 from memctl.safe.fsutil import check_destination
 from memctl.safe.writer import FileChange, WritePlan, check_plan
 from memctl.text import split_lines

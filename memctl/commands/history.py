@@ -18,10 +18,10 @@ from typing import Any, NamedTuple
 
 from memctl.commands.gitlog import Commit, Repo
 from memctl.errors import InputError, MemctlError
+from memctl.markup.markdown import front_matter_span
+from memctl.markup.structure import structure
 from memctl.model.cache import is_count_list
 from memctl.model.home import ARCHIVE_DIRS, MemoryHome, in_archive
-from memctl.model.markdown import front_matter_span
-from memctl.model.structure import structure
 from memctl.safe.fsutil import read_text
 from memctl.text import split_lines
 

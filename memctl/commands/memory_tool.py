@@ -365,7 +365,7 @@ def _index_without(store: Store, text: str, gone: set[str]) -> tuple[str, dict[s
     """The index without its links to the files `gone`. A list item or link definition whose every
     link points to one is taken out whole (returned by the file it linked, for its archive copy);
     elsewhere a link to one becomes its text, so no word of the index is lost."""
-    from memctl.model.markdown import wikilink_target
+    from memctl.markup.markdown import wikilink_target
 
     index_dir = posixpath.dirname(store.index_rel)
     stems = {_stem(rel): rel for rel in gone}
@@ -393,7 +393,7 @@ def _index_moved(store: Store, text: str, moves: dict[str, str]) -> str:
     """The index with its links to moved files pointing where they went."""
     from urllib.parse import quote
 
-    from memctl.model.markdown import wikilink_target
+    from memctl.markup.markdown import wikilink_target
 
     index_dir = posixpath.dirname(store.index_rel)
     stems = {_stem(old): _stem(new) for old, new in moves.items()}

@@ -11,8 +11,8 @@ the config's `rollup` globs (the host's dated notes by default) or the host's ot
 from __future__ import annotations
 
 from memctl.hosts import notes
+from memctl.markup.globs import matcher
 from memctl.model.home import MemoryHome
-from memctl.model.walk import matcher
 
 
 def dated_notes(home: MemoryHome) -> frozenset[str]:

@@ -166,7 +166,7 @@ def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tup
 
 def _split(text: str) -> tuple[dict[str, object], str]:
     """A file's front matter (as data; {} when none or unreadable) and its body."""
-    from memctl.model.markdown import front_matter_span
+    from memctl.markup.markdown import front_matter_span
     from memctl.text import split_lines
 
     lines = split_lines(text)
@@ -201,7 +201,7 @@ def _source_text(body: str) -> str:
 
 
 def _yaml_list(items: list[str]) -> str:
-    from memctl.model.markdown import yaml_string
+    from memctl.markup.markdown import yaml_string
 
     return "[" + ", ".join(map(yaml_string, items)) + "]"
 

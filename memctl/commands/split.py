@@ -116,14 +116,14 @@ def _front_matter(title: str, summary: str, slug: str, today: date, newline: str
     """A new topic's front matter, the keys the host's topics have (`Host.front_matter_of`: memctl's
     title, summary, skills and updated; Claude Code's name, description and type), written by hand
     where each value is a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
-    from memctl.model.markdown import front_matter_text
+    from memctl.markup.markdown import front_matter_text
 
     return front_matter_text(_pairs(title, summary, slug, today, host), newline)
 
 
 def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str,
                        host: Host | None = None) -> str:
-    from memctl.model.markdown import front_matter_yaml
+    from memctl.markup.markdown import front_matter_yaml
 
     return front_matter_yaml(_pairs(title, summary, slug, today, host), newline)
 

@@ -8,7 +8,7 @@
 - Topics are flat files beside MEMORY.md with `name`, `description` and `type` (user, feedback,
   project, reference) front matter, linked from the index as `- [Title](file.md) — one-line hook`.
 - Its front-matter parser retries a failed YAML parse once with each simple `key: value` line whose
-  value holds `: ` or a YAML indicator double-quoted (memctl.model.markdown reads it the same way).
+  value holds `: ` or a YAML indicator double-quoted (memctl.markup.markdown reads it the same way).
 - At session start it loads MEMORY.md: front matter and block HTML comments are stripped, the
   rest trimmed; the first 200 lines load, then at most 25,000 UTF-16 code units, cut at the last
   line end before them; a warning line is appended when it cuts.

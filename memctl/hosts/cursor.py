@@ -34,7 +34,7 @@ from memctl.hosts.startup import (
     rule_front_matter,
     working_folder,
 )
-from memctl.model.walk import glob_regex
+from memctl.markup.globs import glob_regex
 from memctl.text import split_lines
 
 TYPE_CHECKING = False

@@ -208,8 +208,8 @@ def outline(text: str, home: Home | None = None) -> tuple[int, tuple[tuple[int, 
         cached = home.cache.get(key, _valid_outline)
         if cached is not None:
             return cached[0], tuple((a, b, kind) for a, b, kind in cached[1])
-    from memctl.model.markdown import front_matter_span
-    from memctl.model.structure import structure
+    from memctl.markup.markdown import front_matter_span
+    from memctl.markup.structure import structure
 
     lines = split_lines(text)
     first = front_matter_span(lines)

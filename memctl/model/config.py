@@ -26,10 +26,11 @@ from memctl.hosts import CAPS, HOSTS, host, index_file
 from memctl.hosts import detect as detect_host
 from memctl.hosts.base import MOST, Budgets
 from memctl.hosts.generic import NAME as GENERIC
+from memctl.markup.globs import glob_problem
+from memctl.markup.markdown import yaml_alias_line
 from memctl.model.cache import Cache
-from memctl.model.markdown import yaml_alias_line
 from memctl.model.tokens import TOKENIZERS
-from memctl.model.walk import glob_problem, inside_glob
+from memctl.model.walk import inside_glob
 from memctl.record import fields, record
 from memctl.safe.fsutil import Guard, read_text
 from memctl.safe.keys import digest

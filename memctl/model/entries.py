@@ -146,10 +146,10 @@ _DAYS: dict[str, date] = {}  # the dates read back, by their text: a fleet's ent
 
 
 def outline(lines: list[str], first: int) -> Iterable[tuple[str, int, int, int]]:
-    """The top-level headings, list items and paragraphs, as `memctl.model.structure.block_outline` gives
+    """The top-level headings, list items and paragraphs, as `memctl.markup.structure.block_outline` gives
     them: from pulldown-cmark, or from markdown-it-py's block tokens (the reference) where a link
     reference definition makes the two parsers differ."""
-    from memctl.model.structure import _REFERENCE_DEFINITION, block_outline
+    from memctl.markup.structure import _REFERENCE_DEFINITION, block_outline
 
     if not any(_REFERENCE_DEFINITION.match(line) for line in lines[first:] if "]:" in line):
         return block_outline(lines, first)

@@ -16,9 +16,9 @@ from itertools import accumulate, pairwise
 from stat import S_ISREG
 
 from memctl.errors import InputError
+from memctl.markup.markdown import front_matter_span, parse_front_matter, wikilink_target
 from memctl.model.cache import Cache
 from memctl.model.config import Config, load_config
-from memctl.model.markdown import front_matter_span, parse_front_matter, wikilink_target
 from memctl.model.tokens import TokenCounter
 from memctl.model.walk import walk
 from memctl.record import record
@@ -403,7 +403,7 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache, shared: bool =
     key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
     lines = split_lines(text)
     fm_lines = front_matter_span(lines)
-    from memctl.model.structure import structure  # a warm run has every file's facts: no parser, no patterns
+    from memctl.markup.structure import structure  # a warm run has every file's facts: no parser, no patterns
 
     facts = structure(lines, fm_lines, level)
     facts["fm_lines"] = fm_lines

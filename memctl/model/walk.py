@@ -12,82 +12,14 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 import stat
-from collections.abc import Callable
 
+from memctl.markup.globs import is_wild, matcher
 from memctl.safe.fsutil import Guard, kind_of
 
 # Folders no walk enters: `memctl hook pre-compact`'s copies of the home are backups, not memory
 # (read on every run they would make each dispatch slower with every compaction).
 NOT_WALKED = frozenset({"archive/snapshots", "memory/archive/snapshots"})
-
-
-def _wild(text: str) -> bool:
-    return "*" in text or "?" in text or "[" in text
-
-
-def matcher(pattern: str) -> Callable[[str], bool]:
-    """A test for paths matching the glob. The usual shapes (`topics/**/*.md`, `memory/*.md`) are
-    plain string tests; others compile to a regex (which costs about a millisecond a run)."""
-    folder, _, name = pattern.rpartition("/")
-    if name.startswith("*") and not _wild(name[1:]):
-        suffix = name[1:]
-        if folder.endswith("**") and not _wild(folder[:-2]):
-            prefix = folder[:-2]
-            return lambda rel: (rel.startswith(prefix) and rel.endswith(suffix)
-                                and len(rel) - rel.rfind("/") - 1 >= len(suffix))
-        if not _wild(folder):
-            prefix = folder + "/" if folder else ""
-            return lambda rel: (rel.startswith(prefix) and rel.endswith(suffix)
-                                and "/" not in rel[len(prefix):])
-    return glob_regex(pattern).match  # type: ignore[return-value]
-
-
-def glob_regex(pattern: str) -> re.Pattern[str]:
-    """A glob with `**` (any number of folders), `*`, `?` and `[…]`, as one regex over `/` paths."""
-    return re.compile("".join(_glob_pieces(pattern)) + r"\Z")
-
-
-def _glob_pieces(pattern: str) -> list[str]:
-    """The regex of each piece of the glob; a `[…]` set's is the one that starts with `[`."""
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:[^/]+/)*")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        elif pattern[i] == "[" and "]" in pattern[i + 2 :]:
-            end = pattern.index("]", i + 2)
-            body = pattern[i + 1 : end]
-            out.append("[" + ("^" + body[1:] if body.startswith("!") else body).replace("\\", "\\\\") + "]")
-            i = end + 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return out
-
-
-def glob_problem(pattern: str) -> str | None:
-    """Why the glob cannot be used (`[z-a]`: a bad character range), or None. Only a `[…]` set
-    can be wrong: everything else in a glob is a literal or a wildcard."""
-    if "[" not in pattern:
-        return None
-    for piece in _glob_pieces(pattern):
-        if piece.startswith("["):  # each set alone, so the message is about it (`[!]`: no characters)
-            try:
-                re.compile(piece)
-            except re.error as exc:
-                return str(exc.msg)
-    return None
 
 
 def inside_glob(pattern: str, guard: Guard) -> str | None:
@@ -96,7 +28,7 @@ def inside_glob(pattern: str, guard: Guard) -> str | None:
     or one whose `..` climb above it (`**` counted as no folder at all, so `**/../..` is refused).
     A symlinked folder is the walk's to judge, when it gets there."""
     parts = pattern.split("/")
-    fixed = next((i for i, part in enumerate(parts) if _wild(part)), len(parts))
+    fixed = next((i for i, part in enumerate(parts) if is_wild(part)), len(parts))
     if pattern.startswith("/"):
         found = guard.rel("/".join(parts[:fixed]) or "/")
         if found is None:
@@ -123,7 +55,7 @@ def _start(pattern: str) -> tuple[str, int | None]:
     parts = pattern.split("/")
     fixed = []
     for part in parts[:-1]:
-        if _wild(part):
+        if is_wild(part):
             break
         fixed.append(part)
     depth = None if "**" in pattern else len(parts) - 1 - len(fixed)

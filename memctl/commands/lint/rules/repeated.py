@@ -24,8 +24,8 @@ def normalized(line: str) -> str:
 def _candidates(text: str, loaded: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, str, str]]:
     """The loaded lines of a file that can be instructions: not blank, a heading, code, front
     matter, an HTML comment or a table rule; at least MIN_WORDS words."""
-    from memctl.model.markdown import front_matter_span
-    from memctl.model.structure import structure
+    from memctl.markup.markdown import front_matter_span
+    from memctl.markup.structure import structure
 
     lines = split_lines(text)
     first = front_matter_span(lines)

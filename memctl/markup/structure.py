@@ -3,7 +3,7 @@
 memctl needs only a file's top-level headings, its code and HTML blocks and its links; markdown-it-py
 finds them by parsing everything in Python, about 1 ms per 4 KB file and 4 s for a 7 MB one.
 pyromark parses CommonMark in Rust, some 40 times faster, and gives each element's byte range. This
-module turns its events into exactly what `memctl.model.markdown.parse_body` returns (line numbers,
+module turns its events into exactly what `memctl.markup.markdown.parse_body` returns (line numbers,
 heading text as written, hrefs normalized as markdown-it normalizes them, the same `[[wikilink]]`
 rule), and `tests/test_structure.py` holds it to that on every fixture and a generated corpus;
 markdown-it-py stays the reference.
@@ -55,7 +55,7 @@ def structure(lines: list[str], first: int, level: int) -> dict[str, Any]:
     """A file's headings, links, wikilinks and blocks: from pulldown-cmark, or from markdown-it-py
     where the two parsers read CommonMark differently (a link reference definition followed by an
     indented line; the comparison test found no other difference)."""
-    from memctl.model.markdown import parse_body
+    from memctl.markup.markdown import parse_body
 
     if any(_REFERENCE_DEFINITION.match(line) for line in lines[first:] if "]:" in line):
         return parse_body(lines, first, level)
@@ -66,7 +66,7 @@ def scan_body(lines: list[str], first: int, level: int) -> dict[str, Any]:
     """What parse_body(lines, first, level) returns, found with pulldown-cmark."""
     import pyromark
 
-    from memctl.model.markdown import _line_of
+    from memctl.markup.markdown import _line_of
 
     body = _body(lines, first)
     body = body.lstrip("\ufeff") if first == 0 else body
@@ -168,7 +168,7 @@ def _line_starts(data: bytes) -> array[int]:
 
 def _heading_text(body_line: Callable[[int], str], start: int, stop: int) -> str:
     """The heading's content as markdown-it gives it: the source, less the marks around it."""
-    from memctl.model.markdown import clean_heading
+    from memctl.markup.markdown import clean_heading
 
     line = body_line(start)
     if _ATX_OPEN.match(line):
@@ -183,7 +183,7 @@ def _wikilinks(data: bytes, runs: list[tuple[int, int, tuple[int, int] | None]],
     """`[[…]]` as memctl's markdown-it rule finds them: in inline text (never in code), one line, no
     `[` inside; each with the line markdown-it gives it. `runs` are the runs of inline text that hold
     a `[`, each with the innermost block it stands in."""
-    from memctl.model.markdown import _line_of
+    from memctl.markup.markdown import _line_of
 
     found: list[list[Any]] = []
     for start, end, inside in runs:
