@@ -10,6 +10,7 @@ import pytest
 
 from memctl.commands.history import glob_match, windows
 from memctl.model.home import load_home
+from tests.conftest import check_golden
 
 START = datetime(2026, 9, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -94,6 +95,41 @@ def test_text_has_a_table_a_sparkline_and_the_forecast(tmp_path, cli):
     out = cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-03T20:00").stdout
     assert "growth by day" in " ".join(out.split())  # the title may wrap at 80 columns
     assert "▁▄█" in out and "reaches 200 lines around" in out
+
+
+SPARK_ROWS = ("index lines", "index bytes", "index tokens", "topics tokens", "archive tokens")
+
+
+def spark_rows(text: str) -> dict[str, str]:
+    return {line[:15].strip(): line[15:] for line in text.splitlines() if line[:15].strip() in SPARK_ROWS}
+
+
+def test_text_has_a_sparkline_per_measure_with_its_first_and_last_value(tmp_path, cli, monkeypatch):
+    growing_repo(tmp_path, days=[0, 1, 2, 3, 3, 4])
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    result = cli("history", "memory", "--since", "2026-09-01", "--until", "2026-09-05T23:00")
+    assert result.exit_code == 0 and result.stderr == ""
+    rows = spark_rows(result.stdout)
+    assert list(rows) == list(SPARK_ROWS)  # was: one row, `index tokens ▁▄█`
+    assert rows["index lines"] == "▁▂▄▇█  12 → 62"  # 12, 22, 32, 52, 62 lines
+    assert rows["archive tokens"].startswith("▁▁▁▁█  0 → ")
+    check_golden("history-growth.txt", result.stdout)
+
+
+def test_sparklines_stay_under_80_columns_with_more_periods_than_fit(tmp_path, cli, monkeypatch):
+    home = growing_repo(tmp_path, days=[0, 1, 2, 3])
+    monkeypatch.setenv("COLUMNS", "200")  # a wide terminal: the table takes it, the sparklines never more than 80
+    args = ("history", str(home), "--period", "hour", "--since", "2026-09-01T00:00", "--until", "2026-09-04T23:00")
+    text = cli(*args).stdout
+    data = json.loads(cli(*args, "--format", "json").stdout)
+    assert len(data["periods"]) == 84  # from the first commit, 12:00 on the first day
+    rows = spark_rows(text)
+    assert list(rows) == list(SPARK_ROWS)
+    for name, row in rows.items():
+        assert len(name) + 1 + len(row) < 80 and row.startswith("…")  # the latest periods, after `…`
+    assert rows["index lines"].endswith(f"→ {data['periods'][-1]['index']['lines']:,}")
+    assert len({row.index("  ") for row in rows.values()}) == 1  # the sparklines line up
 
 
 def test_shrinking_and_over(tmp_path, cli):

@@ -359,9 +359,10 @@ def test_no_output_of_any_command_holds_a_secret_in_full(cli, tmp_path):
     runs = [("status",), ("status", "--format", "json"), ("lint",), ("lint", "--format", "json"),
             ("lint", "--format", "github"), ("lint", "--format", "sarif"), ("split",), ("split", "--diff"),
             ("split", "--format", "json"), ("consolidate", "--target", "10"), ("consolidate", "--diff"),
-            ("history",), ("recover",)]
+            ("history",), ("recover",), ("report",)]
     for args in runs:
         result = cli(args[0], str(home), *args[1:])
+        assert result.exit_code in (0, 1), (args, result.stderr[-300:])
         for secret in SECRETS:
             assert secret not in result.stdout + result.stderr, (args, secret)
 
@@ -437,7 +438,7 @@ def test_no_output_of_any_command_holds_a_corpus_secret(cli, tmp_path, monkeypat
             ("split", "--allow-secrets", "--format", "json"), ("consolidate",), ("consolidate", "--diff"),
             ("consolidate", "--target", "10"), ("consolidate", "--target", "10", "--diff"),
             ("consolidate", "--target", "10", "--format", "json"), ("rollup",), ("rollup", "--diff"),
-            ("rollup", "--format", "json"), ("history",), ("recover",)]
+            ("rollup", "--format", "json"), ("history",), ("recover",), ("report",)]
     seen = []
     for args in runs:
         result = cli(args[0], str(home), *args[1:])
@@ -455,6 +456,9 @@ def test_no_output_of_any_command_holds_a_corpus_secret(cli, tmp_path, monkeypat
     report = tmp_path / "report.sarif"
     seen.append((("lint", "--output-file"), cli("lint", str(home), "--format", "sarif", "--output-file",
                                                  str(report)).stderr + report.read_text(encoding="utf-8")))
+    page = tmp_path / "report.html"
+    seen.append((("report", "-o"), cli("report", "--fleet", str(home), "-o", str(page)).stderr
+                 + page.read_text(encoding="utf-8")))
     for name, text, _ in SHAPES:  # each shape typed into --query as memory writes it, explained, recorded
         query = f"{name}: {text}"
         result = cli("assemble", str(home), "--query", query, "--explain", "--record", "--budget", "3000")

@@ -8,8 +8,8 @@ from memctl.cli.common import app, err
 from memctl.errors import EXIT_ERROR, EXIT_INTERRUPTED
 
 # Each module registers its command on import; this order is the order of `memctl --help`.
-COMMANDS = ("init", "status", "assemble", "lint", "split", "consolidate", "history", "rollup", "capture", "append",
-            "recover", "undo", "memory_tool", "hook", "mcp", "cache")
+COMMANDS = ("init", "status", "assemble", "lint", "split", "consolidate", "history", "report", "rollup", "capture",
+            "append", "recover", "undo", "memory_tool", "hook", "mcp", "cache")
 for _name in COMMANDS:
     import_module(f"memctl.cli.{_name}")
 

@@ -429,6 +429,44 @@ def sparkline(values: list[int | None]) -> str:
     return "".join(" " if v is None else SPARKS[min(7, int((v - low) / span * 7.999))] for v in values)
 
 
+def _measures(periods: list[dict[str, Any]]) -> list[tuple[str, list[int | None]]]:
+    """Each measure of the growth table, period by period (None before the first commit)."""
+    def index(measure: str) -> list[int | None]:
+        return [row["index"][measure] if row["index"] else None for row in periods]
+
+    return [("index lines", index("lines")), ("index bytes", index("bytes")), ("index tokens", index("tokens")),
+            ("topics tokens", [row["topics_tokens"] for row in periods]),
+            ("archive tokens", [row["archive_tokens"] for row in periods])]
+
+
+SPARK_WIDTH = 80  # a sparkline row never takes more, whatever the terminal's width
+
+
+def _ends(values: list[int | None]) -> str:
+    known = [v for v in values if v is not None]
+    return f"{known[0]:,} → {known[-1]:,}" if known else "no data"
+
+
+def spark_rows(measures: list[tuple[str, list[int | None]]], width: int = WIDTH) -> list[str]:
+    """`index tokens   ▁▂▄▆█  119 → 450`: each measure's sparkline, one a row, aligned, with its first
+    and last value; under 80 columns (and the terminal's width): with more periods than fit, the
+    latest, after `…`."""
+    width = min(width, SPARK_WIDTH) - 1
+    label = max(len(name) for name, _ in measures) + 1
+    total = max(len(values) for _, values in measures)
+    count = total
+    while True:
+        ends = [_ends(values[-count:]) for _, values in measures]
+        room = width - label - 2 - max(map(len, ends))
+        cut = int(count < total)
+        if count + cut <= room or count <= 1:
+            break
+        count = max(room - 1, 1)
+    mark = "…" if count < total else ""
+    return [f"{name:<{label}}{mark}{sparkline(values[-count:])}  {end}"
+            for (name, values), end in zip(measures, ends, strict=True)]
+
+
 def render_history_text(report: dict[str, Any], color: bool = False, width: int = WIDTH) -> str:
     """The history for a person: each period by its whole name (a column that never wraps or cuts it),
     from the period of the first commit."""
@@ -453,8 +491,8 @@ def render_history_text(report: dict[str, Any], color: bool = False, width: int 
                           _n(index.get("bytes")), _n(index.get("tokens")),
                           "" if delta is None else f"{delta:+,}", _n(row["topics_tokens"]), _n(row["archive_tokens"]))
         console.print(table)
-        tokens = [row["index"]["tokens"] if row["index"] else None for row in growth["periods"]]
-        console.print(f"index tokens {sparkline(tokens)}")
+        for row in spark_rows(_measures(growth["periods"]), width):
+            console.print(row, soft_wrap=True)
     if growth:
         console.print(growth["forecast"]["message"])
         if growth["note"]:

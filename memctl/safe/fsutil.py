@@ -262,6 +262,26 @@ def atomic_write(path: StrPath, text: str) -> None:
         raise
 
 
+def check_output_file(path: str, homes: list[str]) -> None:
+    """Where a file the user names for a report may be written (`memctl report -o`): not inside a
+    `.git` folder (git runs what it finds there: hooks, config), not onto a folder, and not onto a
+    file memctl manages in one of `homes` (the index, a topic, `.memctl/`, `.memctl.yaml`: a
+    report is not memory, and would be read as a topic). The folder is resolved through its
+    symlinks first, so no link carries the write there; the name itself is replaced, never
+    followed (`atomic_write` renames onto it)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    real = os.path.join(os.path.realpath(folder), name)
+    if ".git" in real.split(os.sep):
+        raise GuaranteeError("lies in a .git folder, which memctl never writes in; nothing was written", path)
+    if os.path.isdir(real) and not os.path.islink(real):
+        raise WriteError("is a folder; name a file; nothing was written", path)
+    for root in homes:
+        base = os.path.realpath(root).rstrip(os.sep)
+        if real.startswith(base + os.sep) and not unmanaged(real[len(base) + 1 :].split(os.sep)):
+            raise GuaranteeError(f"is a file of the memory home {root} (memctl writes a report outside its "
+                                 "memory files); nothing was written", path)
+
+
 class Guard:
     """Answers where a path really lies, symlinks resolved, relative to one home folder."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from memctl import __version__
 from memctl.commands.lint.engine import Diagnostic
@@ -42,14 +43,18 @@ def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = Fal
     return "\n".join(lines) + "\n"
 
 
-def render_json(diagnostics: Sequence[Diagnostic], files: int) -> str:
+def json_data(diagnostics: Sequence[Diagnostic], files: int) -> dict[str, Any]:
+    """The JSON format's value (`memctl report` shows the same figures)."""
     errors, warnings = summary(diagnostics)
-    data = {
+    return {
         "version": 1,
         "diagnostics": [d._asdict() for d in diagnostics],
         "summary": {"errors": errors, "warnings": warnings, "files": files},
     }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_json(diagnostics: Sequence[Diagnostic], files: int) -> str:
+    return json.dumps(json_data(diagnostics, files), indent=2, ensure_ascii=False) + "\n"
 
 
 def _escape_data(text: str) -> str:

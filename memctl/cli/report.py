@@ -1,0 +1,72 @@
+"""`memctl report`: the memory as one self-contained HTML page, for a home or a fleet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, emit, err, fail, open_home, progress
+from memctl.cli.history import Period
+from memctl.errors import MemctlError
+
+
+@app.command(short_help="The memory as one HTML page: headroom, start-up, sizes, growth, findings.")
+def report(
+    path: Annotated[Path | None, typer.Argument(metavar="PATH", help="The memory home.")] = None,
+    fleet: Annotated[Path | None, typer.Option(
+        "--fleet", metavar="DIR", help="Every memory home under DIR, one row each, on one page.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", metavar="FILE", help="Write the page here, not to stdout.")] = None,
+    period: Annotated[Period, typer.Option(
+        "--period", "-p", help="Growth by hour, day, week or month (as history).")] = Period.day,
+    tokenizer: TokenizerOpt = None,
+    profile: ProfileOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """The memory as one self-contained HTML page: headroom against each of the host's limits, what
+    the host loads at start and where it cuts, the index's sections and the topics against their
+    budget, growth from git with the forecast, the dispatch record's loads, and lint's findings.
+
+    The figures are those of `status`, `history --dispatches` and `lint` (--format json). The page
+    needs no network and no JavaScript. Memory text is escaped and credentials cut as in every
+    output. With --fleet, a table of every home under DIR (a folder holding MEMORY.md or
+    .memctl.yaml), each row linking to its home's section.
+
+    \b
+    Examples:
+      memctl report memory/ -o memory-report.html
+      memctl report --fleet agents/ -o fleet.html
+      memctl report memory/ --period week > report.html
+    """
+    from memctl.commands.report import find_homes, fleet_report, home_report, single_report
+    from memctl.model.config import now, today
+    from memctl.model.secrets import redact
+    from memctl.render.html import render_html
+    from memctl.safe.fsutil import atomic_write, check_output_file
+
+    if fleet is not None and path is not None:
+        fail(MemctlError("give a PATH or --fleet DIR, not both"))
+    try:
+        paths = find_homes(str(fleet)) if fleet is not None else [str(path or Path("."))]
+        if output is not None:  # before the work; again below with the homes' own folders
+            check_output_file(str(output), paths)
+        day, until = today(), now()
+        homes: list[str] = []
+        reports = []
+        for one in paths:
+            home = open_home(one, config, tokenizer, profile)
+            reports.append(home_report(home, day, until, period.value, progress()))
+            home.save_cache()
+            homes.append(home.root)
+        value = fleet_report(reports, str(fleet)) if fleet is not None else single_report(reports[0])
+        page = redact(render_html(value))
+        if output is None:
+            emit(page)
+            return
+        check_output_file(str(output), homes)
+        atomic_write(output, page)
+    except MemctlError as error:
+        fail(error)
+    err(f"report of {len(reports)} {'home' if len(reports) == 1 else 'homes'} written to {output}")
