@@ -296,9 +296,19 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     # Coordination level first (classic IR's quorum ranking): a section holding more of the query's
     # weight comes before one holding less, however often the one holds its few terms; BM25 orders
     # the sections of one level. Which sections come first decides which are cut at --max-sections.
-    named = [{t for t in hits.named[i] if t in words and t not in names} for i in range(len(counts))]
-    level = {i: covering(i, named[i]) for i in range(len(values)) if values[i] > 0}
-    order = sorted(level, key=lambda i: (-round(level[i], 6), -values[i]))
+    level: dict[int, float] = {}
+    same: dict[frozenset[str], float] = {}  # most sections of a large home share a few sets of terms
+    for i, value in enumerate(values):
+        if value <= 0:
+            continue
+        named = {t for t in hits.named[i] if t in words and t not in names} if hits.named[i] else None
+        if named:
+            level[i] = round(covering(i, named), 9)
+        else:
+            held = frozenset(counts[i])
+            found = same.get(held)
+            level[i] = found if found is not None else same.setdefault(held, round(covering(i, frozenset()), 9))
+    order = sorted(level, key=lambda i: (-level[i], -values[i]))
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
     chosen = 0
