@@ -306,8 +306,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             level[i] = round(covering(i, named), 9)
         else:
             held = frozenset(counts[i])
-            found = same.get(held)
-            level[i] = found if found is not None else same.setdefault(held, round(covering(i, frozenset()), 9))
+            known = same.get(held)
+            level[i] = known if known is not None else same.setdefault(held, round(covering(i, frozenset()), 9))
     order = sorted(level, key=lambda i: (-level[i], -values[i]))
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
