@@ -39,7 +39,7 @@ Key = tuple[str, int]  # a section: its file (relative to the home) and which of
 TIMEOUT = 20.0  # seconds for one run of the embedder (a cold home sends every section at once)
 # The cosine similarity a section needs to come in by meaning alone. Measured with all-MiniLM-L6-v2
 # (benchmarks/embedders/minilm.py) on fixtures/relevance: the section most like an unanswerable query
-# is at 0.21-0.36, a paraphrase's answer at 0.28-0.44 (0.5 let almost none in). Another model's
+# is at 0.14-0.36, a paraphrase's answer at 0.28-0.44 (0.5 let almost none in). Another model's
 # similarities lie elsewhere: this is the floor of a small sentence model, kept above every
 # unanswerable query's best.
 SIMILAR = 0.4
