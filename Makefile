@@ -6,7 +6,7 @@ STAMP = $(VENV)/.installed-stamp
 DEV_STAMP = $(VENV)/.dev-stamp
 SOURCES = $(shell find memctl -name '*.py')
 
-.PHONY: demo test lint bench bench-scale bench-ab install clean
+.PHONY: demo test lint bench bench-embedder bench-scale bench-ab install clean
 
 install: $(STAMP)
 
@@ -55,6 +55,13 @@ bench: $(DEV_STAMP) $(STAMP)
 	$(BIN)/python benchmarks/bench_assemble.py
 	$(BIN)/python benchmarks/bench_history.py
 	$(BIN)/python benchmarks/bench_relevance.py
+
+# bench_relevance.py with its memctl+embedder column: installs the example embedder's model (a few hundred MB
+# with torch), which neither `make test` nor memctl needs.
+bench-embedder: $(DEV_STAMP) $(STAMP)
+	$(BIN)/python -m pip install --quiet '.[bench-embedder]'
+	$(BIN)/python benchmarks/bench_relevance.py
+	$(BIN)/python benchmarks/bench_relevance.py --holdout
 
 # BENCH_SCALE_SIZES (3000,10000), BENCH_SCALE_GENERATORS (tidy,shaped), BENCH_SCALE_HUGE (tidy,shaped),
 # BENCH_ROUNDS (3); BENCH_SOURCE=<tree> runs that tree's code instead of the installed memctl.

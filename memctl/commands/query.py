@@ -87,8 +87,9 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
       HEADING_WEIGHT of the query;
     - it covers COVERAGE of the query (`coverage`; less for a long query, `coverage_needed`):
       one distinctive word can, any number of common ones cannot;
-    at most `most` of them. With an `embedder` (semantic.py), the sections most like the query in
-    meaning join them, fused by reciprocal rank.
+    at most `most` of them, those holding more of the query's weight first. With an `embedder`
+    (semantic.py), the chosen are ordered by reciprocal rank fusion with their similarity in
+    meaning, and where the words chose none, the sections most like the query in meaning are.
     """
     from memctl.commands.query_dates import WEEKDAYS
     from memctl.commands.relevance import TermFinder, fold, parse_query
@@ -134,9 +135,15 @@ def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
 
 
 def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, embedder: Embedder) -> list[Scored]:
-    """The lexical ranking fused with the embedder's: the sections it chose, and those at least
-    SIMILAR to the query in meaning (the `most` most similar), by reciprocal rank; the lexical
-    ranking alone when the embedder fails."""
+    """The lexical ranking with the embedder's: the sections the words chose, ordered by reciprocal
+    rank fusion of their lexical rank and their rank in meaning; and, where the words chose none
+    (a query in other words than the memory's), the `most` sections most like it in meaning, those
+    at least SIMILAR. The lexical ranking alone when the embedder fails.
+
+    Measured on the relevance set with all-MiniLM-L6-v2 (benchmarks/bench_relevance.py), sections
+    that join by meaning beside the words' choice cost more precision than they add recall, and
+    the section most like an unanswerable query is as similar as a paraphrase's answer: meaning
+    fills in where the words found nothing, over a similarity floor, and reorders what they found."""
     from memctl.commands.semantic import SIMILAR, fuse
 
     sections = _excerpts(docs)
@@ -144,23 +151,23 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     if meaning is None:
         return ranked
     similar = {(d.rel, k): meaning.similarity[i] for i, (d, k) in enumerate(sections)}
-    by_meaning = sorted(((key, value) for key, value in similar.items() if value >= SIMILAR), key=lambda kv: -kv[1])
-    near = [key for key, _ in by_meaning[:most]]
     scored = {(s.doc.rel, s.section): s for s in ranked}
     docs_by = {d.rel: d for d in docs}
     lexical = [(s.doc.rel, s.section) for s in ranked if s.chosen]
-    order = fuse(lexical, near)
+    if lexical:
+        order = fuse(lexical, sorted(lexical, key=lambda key: -similar.get(key, 0.0)))
+    else:
+        by_meaning = sorted((key for key, value in similar.items() if value >= SIMILAR), key=lambda key: -similar[key])
+        order = by_meaning[:most]
     result = []
-    for n, key in enumerate(order):
-        s = scored.get(key)
-        past = n >= most
-        why = f"past --max-sections {most}" if past else ""
-        if s is None:
-            s = Scored(docs_by[key[0]], key[1], 0.0, (), not past, why, 0.0, ())
-        result.append(Scored(s.doc, s.section, s.score, s.terms, not past, why, s.covers, s.parts,
+    for key in order:
+        s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
+        result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
                              round(similar.get(key, 0.0), 3)))
+    inside = set(order)
     result += [Scored(s.doc, s.section, s.score, s.terms, False, s.why, s.covers, s.parts,
-                      round(similar.get((s.doc.rel, s.section), 0.0), 3)) for s in ranked if not s.chosen]
+                      round(similar.get((s.doc.rel, s.section), 0.0), 3)) for s in ranked
+               if (s.doc.rel, s.section) not in inside]
     return result
 
 
@@ -286,7 +293,22 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                         (sorted(set(range(len(counts))) - other_day), on_date, framing) if groups else None)
     needed = coverage_needed(terms)
     best = max(values, default=0.0)
-    order = sorted((i for i in range(len(values)) if values[i] > 0), key=lambda i: -values[i])
+    # Coordination level first (classic IR's quorum ranking): a section holding more of the query's
+    # weight comes before one holding less, however often the one holds its few terms; BM25 orders
+    # the sections of one level. Which sections come first decides which are cut at --max-sections.
+    level: dict[int, float] = {}
+    same: dict[frozenset[str], float] = {}  # most sections of a large home share a few sets of terms
+    for i, value in enumerate(values):
+        if value <= 0:
+            continue
+        named = {t for t in hits.named[i] if t in words and t not in names} if hits.named[i] else None
+        if named:
+            level[i] = round(covering(i, named), 9)
+        else:
+            held = frozenset(counts[i])
+            known = same.get(held)
+            level[i] = known if known is not None else same.setdefault(held, round(covering(i, frozenset()), 9))
+    order = sorted(level, key=lambda i: (-level[i], -values[i]))
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
     chosen = 0
@@ -305,7 +327,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                 term = max(headed, key=lambda t: weight.get(t, 0.0))
                 why += (f"; its heading's {term!r} weighs {weight.get(term, 0.0):.0%} of the query "
                         f"({HEADING_WEIGHT:.0%} lets a heading in)")
-        elif (covers := covering(i, {t for t in hits.named[i] if t in words and t not in names})) < needed:
+        elif (covers := level[i]) < needed:
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
         elif chosen >= most:
             why = f"past --max-sections {most}"
@@ -335,6 +357,6 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                          | {lit for lit in literals if lit in section or lit in stem})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
         if not covers:
-            covers = covering(i, {t for t in hits.named[i] if t in words and t not in names})
+            covers = level[i]
         result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts))
     return result
