@@ -131,7 +131,7 @@ LAYERS = (
     {"memctl.safe"},  # writing safely: checks, journal, keys
     {"memctl.hosts"},  # what each host loads and how
     {"memctl.model"},  # one model of a memory home
-    {"memctl.commands"},  # one module per command
+    {"memctl.commands", "memctl.render"},  # one module per command; the HTML page's renderer
     {"memctl.cli", "memctl.__main__"},  # the face
 )
 
