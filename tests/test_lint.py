@@ -124,6 +124,26 @@ def test_output_file_and_statistics(cli, tmp_path):
     assert "1  MEM201  index-over-line-limit (error)" in out.read_text()
 
 
+def test_output_file_is_never_written_in_git_or_onto_the_memory(cli, tmp_path):
+    """A CI job on someone's pull request runs `lint --output-file`: the report must not land
+    where git runs what it finds (hooks, config), nor replace a memory file."""
+    import shutil
+
+    home = tmp_path / "home"
+    shutil.copytree("fixtures/lint/index-long", home)
+    (home / ".git" / "hooks").mkdir(parents=True)
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    for target, why in ((home / ".git" / "hooks" / "pre-commit", "lies in a .git folder"),
+                        (home / ".GIT" / "config", "lies in a .git folder"),
+                        (home / "MEMORY.md", "is a file of the memory home")):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        result = cli("lint", str(home), "--output-file", str(target))
+        assert result.exit_code == 2 and result.stdout == "", result.output
+        assert why in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    after = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    assert after == before
+
+
 def test_pre_commit_hook_runs_memctl_lint_on_the_whole_folder():
     hooks = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text())
     hook = next(h for h in hooks if h["id"] == "memctl-lint")

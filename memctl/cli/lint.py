@@ -88,7 +88,7 @@ def lint(
     from memctl.commands.lint.engine import expand
     from memctl.commands.lint.output import render, render_explanation, render_rules, summary
     from memctl.errors import EXIT_FINDINGS
-    from memctl.safe.fsutil import atomic_write
+    from memctl.safe.fsutil import atomic_write, check_output_file
 
     rules = all_rules()
     if list_rules:
@@ -105,6 +105,7 @@ def lint(
     options = LintOptions(select=_codes(select), ignore=_codes(ignore) or (), max_index_lines=max_index_lines)
     diagnostics = []
     files = 0
+    roots: list[str] = []
     try:
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
@@ -116,7 +117,10 @@ def lint(
             found, checked = lint_home(home, when, options)
             diagnostics.extend(found)
             files += checked
+            roots.append(home.root)
             home.save_cache()
+        if output_file is not None:
+            check_output_file(str(output_file), roots)
     except MemctlError as error:
         fail(error)
     report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),

@@ -271,7 +271,7 @@ def check_output_file(path: str, homes: list[str]) -> None:
     followed (`atomic_write` renames onto it)."""
     folder, name = os.path.split(os.path.abspath(path))
     real = os.path.join(os.path.realpath(folder), name)
-    if ".git" in real.split(os.sep):
+    if ".git" in real.lower().split(os.sep):  # `.GIT` is `.git` on a folder that ignores case
         raise GuaranteeError("lies in a .git folder, which memctl never writes in; nothing was written", path)
     if os.path.isdir(real) and not os.path.islink(real):
         raise WriteError("is a folder; name a file; nothing was written", path)
