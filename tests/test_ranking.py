@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -390,6 +391,21 @@ def test_the_user_prompt_hook_uses_the_embedder_too(tmp_path):
                             env={**os.environ, "MEMCTL_TODAY": "2026-11-23", "MEMCTL_EMBEDDER": _embedder()})
     assert result.returncode == 0 and result.stderr == ""
     assert "Refunds within 30 days" in json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_memory_search_ranks_as_assemble_does_embedder_and_dates_included(tmp_path, cli, monkeypatch):
+    """The MCP server's memory_search is the same ranking: the embedder the home names, and the
+    query's dates relative to the server's day (it ranked by the words alone, and as of today)."""
+    from memctl.commands.mcp import Homes, search
+
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    for files, query in ((PARAPHRASED, "The customer wants their money back"),
+                         (DAILY, "Summarise yesterday's daily note")):
+        home = _home(tmp_path / str(len(query)), files)
+        found = search(Homes(str(home)), {"query": query}, date(2026, 11, 23)).data
+        loaded = _loaded(cli("assemble", str(home), "--query", query).stdout)
+        assert loaded and [f"{s['path']} § {s['heading'] or 'preamble'}" for s in found["sections"]] == loaded
 
 
 def test_reciprocal_rank_fusion():

@@ -23,7 +23,7 @@ from memctl.commands.bundle import (
     render_note,
     render_notice,
 )
-from memctl.commands.query import MAX_SECTIONS, Scored, rank_sections
+from memctl.commands.query import MAX_SECTIONS, Scored, rank_home
 from memctl.errors import MemctlError
 from memctl.hosts import CapResult
 from memctl.model.home import Doc, MemoryHome, Part
@@ -342,16 +342,9 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     ranked: list[Scored] = []
     if opts.query:
         taken = {c.doc.rel for c in candidates}
-        floor = home.config.query_floor
         most = opts.max_sections if opts.max_sections is not None else MAX_SECTIONS
-        from memctl.commands.semantic import embedder_for
-
-        embedder, refused = embedder_for(home)
-        ranked = rank_sections(opts.query, [
-            d for d in home.topics if d.rel not in taken
-            and (opts.include_expired or not (d.front_matter.expires and d.front_matter.expires < today))],
-            floor, most, today, embedder)
-        warnings += [w for w in (refused, embedder and embedder.warning) if w]
+        ranked, warned = rank_home(home, opts.query, most, today, taken, opts.include_expired)
+        warnings += warned
     reserve = 0
     for _ in range(100):  # first what the task selected, until it fits with its notice
         p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)

@@ -71,17 +71,14 @@ def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today:
     """The topic sections the prompt is about, best first, within --chars and --budget tokens;
     "" when none is relevant enough. The index is not repeated: the host loads it already. An
     embedder's warning goes to `notes` (stderr: the hook still answers)."""
-    from memctl.commands.query import rank_sections
-    from memctl.commands.semantic import embedder_for
+    from memctl.commands.query import rank_home
 
     if not prompt.strip():
         return ""
-    docs = [d for d in home.topics if not (d.front_matter.expires and d.front_matter.expires < today)]
-    embedder, refused = embedder_for(home)
-    ranked = [s for s in rank_sections(prompt, docs, home.config.query_floor, options.max_sections, today, embedder)
-              if s.chosen]
+    ranked, warnings = rank_home(home, prompt, options.max_sections, today)
+    ranked = [s for s in ranked if s.chosen]
     if notes is not None:
-        notes += [f"warning: {w}" for w in (refused, embedder and embedder.warning) if w]
+        notes += [f"warning: {w}" for w in warnings]
     if not ranked:
         return ""
     chars = min(options.chars, MAX_CHARS)

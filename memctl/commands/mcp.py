@@ -1,7 +1,7 @@
 """`memctl mcp`: a home's memory as MCP tools and resources, for hosts without hooks.
 
 The tools are plain functions from a home and arguments to a result: `memory_search` ranks
-sections with `assemble --query`'s own function (`memctl.commands.query.rank_sections`),
+sections with `assemble --query`'s own function (`memctl.commands.query.rank_home`),
 `memory_read` gives one file or section as a dispatch would load it, `memory_status` is `status`'s
 headroom, `memory_append` is `memctl append` with the checks of `memory_store`. `serve` wires them
 to the official MCP SDK (`mcp`, an optional extra: `pip install 'memctl-md[mcp]'`), imported only
@@ -97,7 +97,7 @@ def _positive(value: object, name: str, default: int) -> int:
 
 def search(homes: Homes, arguments: Mapping[str, Any], today: date) -> Result:
     """The topic sections a query is about, best first, as `assemble --query` ranks them, within a budget."""
-    from memctl.commands.query import MAX_SECTIONS, rank_sections
+    from memctl.commands.query import MAX_SECTIONS, rank_home
     from memctl.model.secrets import redact
 
     query = arguments.get("query")
@@ -106,9 +106,9 @@ def search(homes: Homes, arguments: Mapping[str, Any], today: date) -> Result:
     budget = _positive(arguments.get("budget"), "budget", SEARCH_BUDGET)
     most = _positive(arguments.get("max_sections"), "max_sections", MAX_SECTIONS)
     home = homes.get()
-    docs = [d for d in home.topics if not (d.front_matter.expires and d.front_matter.expires < today)]
+    ranked, warnings = rank_home(home, query, most, today)
     sections, left_out, used = [], [], 0
-    for scored in rank_sections(query, docs, home.config.query_floor, most):
+    for scored in ranked:
         if not scored.chosen:
             continue
         part = scored.part
@@ -121,6 +121,8 @@ def search(homes: Homes, arguments: Mapping[str, Any], today: date) -> Result:
             left_out.append(row)
     data = {"query": query, "budget": budget, "tokens": used, "tokenizer": home.counter.name,
             "sections": sections, "left_out": left_out}
+    if warnings:  # the embedder's: not run, failed or slow (the words alone ranked the sections)
+        data["warnings"] = [redact(w) for w in warnings]
     return Result(render_search(data), data)
 
 
@@ -130,16 +132,17 @@ def _where(row: Mapping[str, Any]) -> str:
 
 
 def render_search(data: Mapping[str, Any]) -> str:
+    warned = "".join(f"\nwarning: {w}" for w in data.get("warnings", ()))
     if not data["sections"] and not data["left_out"]:
         return (f"No topic section is about {data['query']!r} (the index is not searched: memory_read "
-                "MEMORY.md reads it).")
+                "MEMORY.md reads it)." + warned)
     pieces = [f"{plural(len(data['sections']), 'section')}, {data['tokens']:,} of {data['budget']:,} tokens "
               f"({data['tokenizer']}), best first:"]
     pieces += [f"\n<!-- {_where(row)} -->\n{row['text'].rstrip()}" for row in data["sections"]]
     if data["left_out"]:
         pieces.append("\nOver the budget (memory_read reads them): "
                       + "; ".join(_where(row) for row in data["left_out"]))
-    return "\n".join(pieces) + "\n"
+    return "\n".join(pieces) + warned + "\n"
 
 
 def read(homes: Homes, arguments: Mapping[str, Any], today: date) -> Result:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from memctl.commands.relevance import TermFinder
     from memctl.commands.semantic import Embedder
+    from memctl.model.home import MemoryHome
 
 MAX_SECTIONS = 8  # query excerpts at most, by default (`--max-sections`)
 FLOOR = 0.4  # a section must score this share of the best (config `query_floor`)
@@ -120,6 +121,20 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
                      [lit for lits in dates.values() for lit in lits])
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
+
+
+def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: AbstractSet[str] = frozenset(),
+              include_expired: bool = False) -> tuple[list[Scored], list[str]]:
+    """The one ranking `assemble --query`, `hook user-prompt` and the MCP server's `memory_search`
+    share: the home's topics (less those `taken` already, and those expired unless asked) ranked
+    with the home's floor and embedder; and what to warn about the embedder."""
+    from memctl.commands.semantic import embedder_for
+
+    docs = [d for d in home.topics if d.rel not in taken
+            and (include_expired or not (d.front_matter.expires and d.front_matter.expires < today))]
+    embedder, refused = embedder_for(home)
+    ranked = rank_sections(query, docs, home.config.query_floor, most, today, embedder)
+    return ranked, [w for w in (refused, embedder and embedder.warning) if w]
 
 
 def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
