@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from memctl.commands.history import glob_match, windows
+from memctl.commands.history import windows
+from memctl.markup.globs import matcher
 from memctl.model.home import load_home
 from tests.conftest import check_golden
 
@@ -50,8 +51,9 @@ def test_windows_and_globs():
     assert len(weeks) == 12 and weeks[-1].start.weekday() == 0
     months = windows("month", None, until)
     assert months[0].start.isoformat() == "2025-12-01T00:00:00+00:00" and months[-1].end.month == 12
-    assert glob_match("topics/a.md", "topics/**/*.md") and glob_match("topics/x/y/a.md", "topics/**/*.md")
-    assert not glob_match("other/a.md", "topics/**/*.md") and not glob_match("topics/a.txt", "topics/**/*.md")
+    topics = matcher("topics/**/*.md")  # history reads the topic globs as the home's walk does
+    assert topics("topics/a.md") and topics("topics/x/y/a.md")
+    assert not topics("other/a.md") and not topics("topics/a.txt")
 
 
 def test_growth_by_day_and_the_forecast(tmp_path, cli):
@@ -263,3 +265,27 @@ def test_a_topic_deleted_with_no_copy_of_its_text_is_reported_lost(tmp_path, cli
     assert "lost: topics/keys.md was deleted in" in text and "3 lines of it are kept nowhere" in text
     (home / "topics" / "keys.md").write_text("# Keys\n\n- the release key lives on arc-1\n- rotate it in March\n")
     assert json.loads(cli("history", str(home), "--format", "json").stdout)["lost"] == []  # back: not lost
+
+
+@pytest.mark.parametrize(("profile", "limit"), [("openclaw", 12_000), ("claude-code", 25_000)])
+def test_the_forecast_knows_a_limit_in_characters(tmp_path, cli, profile, limit):
+    """OpenClaw cuts a bootstrap file at 12,000 characters and Claude Code its index at 25,000
+    UTF-16 units: an index of few, long lines reaches that first (it was called "flat": the
+    forecast knew lines, bytes and tokens only)."""
+    git(tmp_path, "init", "-q", "-b", "main")
+    home = tmp_path / "memory"
+    home.mkdir()
+    (home / ".memctl.yaml").write_text(f"profile: {profile}\n")
+    from datetime import timedelta
+
+    lines = ["# Index\n"]
+    for day in range(6):
+        lines.append(f"- fact {day}: " + "the build queue stalls when the lease expires; " * 20 + "\n")
+        (home / "MEMORY.md").write_text("".join(lines))
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-q", "-m", f"day {day}", when=START + timedelta(days=day))
+    result = cli("history", str(home), "--until", "2026-09-07", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    forecast = json.loads(result.stdout)["forecast"]
+    assert forecast["trend"] == "growing" and forecast["limit"] == "chars", forecast
+    assert forecast["rates_per_week"]["chars"] > 0 and f"reaches {limit:,} chars around" in forecast["message"]

@@ -18,12 +18,13 @@ from typing import Any, NamedTuple
 
 from memctl.commands.gitlog import Commit, Repo
 from memctl.errors import InputError, MemctlError
+from memctl.markup.globs import matcher
 from memctl.markup.markdown import front_matter_span
 from memctl.markup.structure import structure
 from memctl.model.cache import is_count_list
 from memctl.model.home import ARCHIVE_DIRS, MemoryHome, in_archive
 from memctl.safe.fsutil import read_text
-from memctl.text import split_lines
+from memctl.text import split_lines, utf16_len
 
 PERIODS = ("hour", "day", "week", "month")
 LOOKBACK = {"hour": 24, "day": 14, "week": 12, "month": 12}  # periods shown by default
@@ -97,24 +98,6 @@ def parse_moment(value: str, option: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def glob_match(rel: str, pattern: str) -> bool:
-    """Whether a path relative to the home matches a topic glob (`**/` spans folders)."""
-    regex = ""
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            regex, i = regex + "(?:.*/)?", i + 3
-        elif pattern.startswith("**", i):
-            regex, i = regex + ".*", i + 2
-        elif pattern[i] == "*":
-            regex, i = regex + "[^/]*", i + 1
-        elif pattern[i] == "?":
-            regex, i = regex + "[^/]", i + 1
-        else:
-            regex, i = regex + re.escape(pattern[i]), i + 1
-    return re.fullmatch(regex, rel) is not None
-
-
 class Sizer:
     """Sizes of file versions by blob id, counted once and kept in the home's cache."""
 
@@ -122,23 +105,25 @@ class Sizer:
         self.home, self.repo = home, repo
 
     def stats(self, blob_ids: list[str]) -> dict[str, list[int]]:
+        """Lines, bytes, tokens and characters (UTF-16 units, as Claude Code and OpenClaw measure) of each version."""
         name = self.home.counter.name
-        known = {b: self.home.cache.get(f"blob:{name}:{b}", lambda v: is_count_list(v, 3)) for b in blob_ids}
+        known = {b: self.home.cache.get(f"blob:2:{name}:{b}", lambda v: is_count_list(v, 4)) for b in blob_ids}
         missing = [b for b, v in known.items() if not isinstance(v, list)]
         for blob, data in self.repo.blobs(missing).items():
             text = data.decode("utf-8", errors="replace")
-            value = [len(split_lines(text)), len(data), self.home.counter.count(text)]
-            self.home.cache.put(f"blob:{name}:{blob}", value)
+            value = [len(split_lines(text)), len(data), self.home.counter.count(text), utf16_len(text)]
+            self.home.cache.put(f"blob:2:{name}:{blob}", value)
             known[blob] = value
         return {b: v for b, v in known.items() if isinstance(v, list)}
 
     def shapes(self, blob_ids: list[str]) -> dict[str, list[int]]:
-        """Lines and bytes of each version, without counting its tokens."""
-        known = {b: self.home.cache.get(f"shape:{b}", lambda v: is_count_list(v, 2)) for b in blob_ids}
+        """Lines, bytes and characters (UTF-16 units) of each version, without counting its tokens."""
+        known = {b: self.home.cache.get(f"shape:2:{b}", lambda v: is_count_list(v, 3)) for b in blob_ids}
         missing = [b for b, v in known.items() if not isinstance(v, list)]
         for blob, data in self.repo.blobs(missing).items():
-            value = [len(split_lines(data.decode("utf-8", errors="replace"))), len(data)]
-            self.home.cache.put(f"shape:{blob}", value)
+            text = data.decode("utf-8", errors="replace")
+            value = [len(split_lines(text)), len(data), utf16_len(text)]
+            self.home.cache.put(f"shape:2:{blob}", value)
             known[blob] = value
         return {b: v for b, v in known.items() if isinstance(v, list)}
 
@@ -167,7 +152,8 @@ class Sizer:
         candidates = {rel: b for rel, b in tree.items() if rel.endswith(".md") and rel != index_rel
                       and not any(rel.startswith(d + "/") for d in ARCHIVE_DIRS)
                       and not any(p.startswith(".") for p in rel.split("/"))}
-        by_glob = {rel for rel in candidates if any(glob_match(rel, g) for g in self.home.config.topics)}
+        globs = [matcher(g) for g in self.home.config.topics]
+        by_glob = {rel for rel in candidates if any(match(rel) for match in globs)}
         linked: set[str] = set()
         if index_blob and len(by_glob) < len(candidates):  # only then can a link add a topic
             linked = set(self.links(index_rel, index_blob))
@@ -264,7 +250,7 @@ class _Points:
     def sizes(self, indices: list[int]) -> dict[int, dict[str, int]]:
         """Lines, bytes and tokens of the versions `indices` (those that can be read)."""
         stats = self._sizer.stats([self._versions[i][1] for i in indices])
-        return {i: {"lines": v[0], "bytes": v[1], "tokens": v[2]} for i in indices
+        return {i: {"lines": v[0], "bytes": v[1], "tokens": v[2], "chars": v[3]} for i in indices
                 if (v := stats.get(self._versions[i][1]))}
 
     def backwards(self, last: int, measure: str) -> Iterator[tuple[int, int]]:
@@ -275,7 +261,7 @@ class _Points:
                 found = {i: size["tokens"] for i, size in self.sizes(chunk).items()}
             else:
                 shapes = self._sizer.shapes([self._versions[i][1] for i in chunk])
-                column = 0 if measure == "lines" else 1
+                column = {"lines": 0, "bytes": 1, "chars": 2}[measure]
                 found = {i: v[column] for i in chunk if (v := shapes.get(self._versions[i][1]))}
             for i in chunk:
                 if i in found:
@@ -291,7 +277,8 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
     """
     budgets = home.config.budgets
     limits = {"lines": budgets.index_max_lines or budgets.load_cap_lines,
-              "bytes": budgets.index_max_bytes or budgets.load_cap_bytes, "tokens": budgets.load_cap_tokens}
+              "bytes": budgets.index_max_bytes or budgets.load_cap_bytes, "tokens": budgets.load_cap_tokens,
+              "chars": budgets.index_max_units or budgets.load_cap_units or budgets.load_cap_chars}
     start = until.timestamp() / 86400 - FORECAST_DAYS
     window = [i for i in range(len(points)) if points.day(i) >= start]
     if points and (not window or window[-1] != len(points) - 1):
@@ -319,8 +306,9 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
                 "message": f"not enough history for a forecast (it needs two changes of the index in the last "
                            f"{FORECAST_DAYS} days{', since its last drop' if drops else ''})"}
     now_day, current = recent[-1]
-    rates = {k: _slope([(x, index[k]) for x, index in recent]) * 7 for k in ("lines", "bytes", "tokens")}
-    rates = {"lines": round(rates["lines"], 1), "bytes": round(rates["bytes"]), "tokens": round(rates["tokens"])}
+    rates = {k: _slope([(x, index[k]) for x, index in recent]) * 7 for k in ("lines", "bytes", "tokens", "chars")}
+    rates = {"lines": round(rates["lines"], 1), "bytes": round(rates["bytes"]), "tokens": round(rates["tokens"]),
+             "chars": round(rates["chars"])}
     soonest: tuple[float, str, int] | None = None
     for measure, limit in limits.items():
         if limit and rates[measure] > 0:
@@ -390,10 +378,12 @@ def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[s
     """Memory files (the index and topics by the config's globs) deleted in git and not back since,
     whose text is kept nowhere in the home now: not in another memory file, the archive or a
     snapshot. Each with the commit that deleted it and how many of its lines are gone."""
+    globs = [matcher(g) for g in home.config.topics]
+
     def memory_file(rel: str) -> bool:
         return (rel.endswith(".md") and not in_archive(rel)
                 and not any(p.startswith(".") for p in rel.split("/"))
-                and (rel == home.index.rel or any(glob_match(rel, g) for g in home.config.topics)))
+                and (rel == home.index.rel or any(match(rel) for match in globs)))
 
     last_blob: dict[str, str] = {}
     deleted: dict[str, tuple[Commit, str]] = {}  # rel -> (the commit that deleted it, its last version)
