@@ -146,8 +146,12 @@ class Packer:
     stays within the budget less `reserve` (room kept for what later blocks may add to the notice).
     """
 
-    def __init__(self, home: MemoryHome, fmt: str, budget: int, reserve: int):
+    def __init__(self, home: MemoryHome, fmt: str, budget: int, reserve: int,
+                 memo: dict[tuple[object, ...], int] | None = None):
         self.home, self.fmt, self.budget, self.reserve = home, fmt, budget, reserve
+        # counts of a topic's blocks, by where they lie in the file, kept from one packing to the
+        # next (a 30 MB topic's block was rendered and hashed again for each of them: 1.4 s warm)
+        self.memo = memo if memo is not None else {}
         self.count: Callable[[str], int] = home.counter.count
         head, tail = frame(fmt)
         self.used = (self.count(head) if head else 0) + (self.count(tail) if tail else 0)
@@ -159,28 +163,39 @@ class Packer:
     def _number(self) -> int:
         return len(self.entries) + 1
 
-    def cost(self, entry: Entry) -> int:
-        """Tokens the entry adds: its block, and the note before the first machine-written file."""
+    def cost(self, entry: Entry, key: tuple[object, ...] | None = None) -> int:
+        """Tokens the entry adds: its block, and the note before the first machine-written file.
+        `key` names the entry's content (a file and offsets), so that its count is kept in `memo`."""
         number = self._number()
-        if entry.machine_written and not self.note_added:
-            return self.count(render_note(number, self.fmt)) + self.count(render_block(entry, number + 1, self.fmt))
-        return self.count(render_block(entry, number, self.fmt))
+        noted = entry.machine_written and not self.note_added
+        if key is not None:
+            key = (*key, number, noted, self.fmt)
+            if key in self.memo:
+                return self.memo[key]
+        if noted:
+            tokens = self.count(render_note(number, self.fmt)) + self.count(render_block(entry, number + 1, self.fmt))
+        else:
+            tokens = self.count(render_block(entry, number, self.fmt))
+        if key is not None:
+            self.memo[key] = tokens
+        return tokens
 
     def notice_cost(self, omitted: list[Omission], extra_entries: int) -> int:
         notice = render_notice(omitted, self._number() + extra_entries, self.fmt, self.budget,
                                self.home.counter.name)
         return self.count(notice) if notice else 0
 
-    def fits(self, entry: Entry, would_omit: list[Omission] | None = None) -> bool:
+    def fits(self, entry: Entry, would_omit: list[Omission] | None = None, key: tuple[object, ...] | None = None
+             ) -> bool:
         """Whether the entry fits; if so its cost is kept for add()."""
         if would_omit:
             notice = self.notice_cost(self.omitted + would_omit, 1)
         else:  # `omitted` only ever grows, so its length and the block number name the notice
-            key = (len(self.omitted), self._number())
-            if key not in self._notice_memo:
-                self._notice_memo[key] = self.notice_cost(self.omitted, 1)
-            notice = self._notice_memo[key]
-        entry.tokens = self.cost(entry)
+            named = (len(self.omitted), self._number())
+            if named not in self._notice_memo:
+                self._notice_memo[named] = self.notice_cost(self.omitted, 1)
+            notice = self._notice_memo[named]
+        entry.tokens = self.cost(entry, key)
         return self.used + entry.tokens + notice + self.reserve <= self.budget
 
     def add(self, entry: Entry) -> None:
@@ -257,14 +272,16 @@ def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> Non
     start = parts[0].start if parts else len(doc.text)
     body_tokens = sum(part.tokens for part in parts)
     entry = Entry(doc.rel, candidate.reasons, doc.text[start:], machine_written=doc.front_matter.machine_written)
-    if p.fits(entry):
+    where = (doc.rel, tuple(candidate.reasons))  # one run: the file does not change under it
+    if p.fits(entry, key=(*where, start, len(doc.text), False)):
         p.add(entry)
         return
     keep = _longest_head_estimate(p, parts, entry.tokens - body_tokens)
     while keep > 0:  # the longest run of leading parts (front matter, sections) that fits
         trial = Entry(doc.rel, candidate.reasons, doc.text[start : parts[keep - 1].end], truncated=True,
                       machine_written=entry.machine_written)
-        if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial):
+        head = (*where, start, parts[keep - 1].end, True)
+        if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial, key=head):
             p.add(trial)
             for part in parts[keep:]:
                 p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "over budget", True))
@@ -307,8 +324,8 @@ def _pack_query(p: Packer, ranked: list[Scored]) -> None:
 
 
 def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
-          candidates: list[Candidate], today: date) -> Packer:
-    p = Packer(home, fmt, budget, reserve)
+          candidates: list[Candidate], today: date, memo: dict[tuple[object, ...], int]) -> Packer:
+    p = Packer(home, fmt, budget, reserve, memo)
     _pack_index(p)
     for candidate in candidates:
         expires = candidate.doc.front_matter.expires
@@ -346,8 +363,9 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
         ranked, warned = rank_home(home, opts.query, most, today, taken, opts.include_expired)
         warnings += warned
     reserve = 0
+    memo: dict[tuple[object, ...], int] = {}
     for _ in range(100):  # first what the task selected, until it fits with its notice
-        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today)
+        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today, memo)
         text, tokens = _render(p, count_fmt, budget, home)
         if tokens <= budget:
             break
