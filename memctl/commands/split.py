@@ -232,7 +232,7 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
     replacing it would cost as many tokens as it does (index lines an earlier split left in it do not
     count, so a second split makes the same choice).
     """
-    from memctl.model.secrets import find_secrets, shown
+    from memctl.model.secrets import find_secrets, held_back
 
     doc_dir = posixpath.dirname(doc.rel)
     taken: set[str] = set()
@@ -257,8 +257,7 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
         secret = None if options.allow_secrets else next(find_secrets(section), None)
         if secret is not None:
             kind, start, end = secret
-            held.append((heading, f"holds a possible {kind} ({shown(section[start:end])}); "
-                                  "--allow-secrets moves it"))
+            held.append((heading, held_back(kind, section[start:end], "moves it")))
             kept.append(heading)
             continue
         base = slugify(heading or "section")
