@@ -467,6 +467,28 @@ def test_no_output_of_any_command_holds_a_corpus_secret(cli, tmp_path, monkeypat
     assert "MEM501" in dict(seen)[("lint",)] and dict(seen)[("split", "--allow-secrets", "--diff")].count("\n") > 100
 
 
+def test_a_diff_hunk_that_shows_only_the_middle_of_a_key_block_hides_it(cli, tmp_path):
+    """A key pasted cut off (no END line) into a topic whose old entries after it are archived: the
+    hunk's context is the key's last lines, neither its BEGIN nor its END line in the diff."""
+    import base64
+    import random
+
+    rng = random.Random(7)
+    body = [base64.b64encode(bytes(rng.randrange(256) for _ in range(48))).decode() for _ in range(12)]
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [ops](topics/ops.md)\n")
+    old = "".join(f"- 2025-0{m}-1{d}: the build queue stalled on runner {m}{d}; restarted the worker.\n"
+                  for m in range(2, 7) for d in range(3))
+    (home / "topics" / "ops.md").write_text(
+        "# Ops\n\n- 2026-11-21: the bastion's key, pasted from the terminal (cut off):\n\n"
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(body) + "\n\n" + old + "- 2026-11-20: all quiet.\n")
+    result = cli("consolidate", str(home), "--target", "100", "--diff")
+    assert result.exit_code == 0 and "BEGIN" not in result.stdout
+    assert [line for line in body if _shown_in_part(line, result.stdout)] == []
+    assert result.stdout.startswith("--- a/topics/ops.md\n+++ b/topics/ops.md\n@@ -16,19 +16,5 @@\n …\n …\n \n-- 2025-")
+
+
 @pytest.mark.parametrize("name", ["MEMORY.md", ".memctl.yaml"])
 def test_an_index_or_config_that_is_a_fifo_is_one_line_not_a_hang(cli, tmp_path, name):
     home = fat_home(tmp_path / "home")
