@@ -117,6 +117,18 @@ def test_a_hunk_inside_a_key_block_hides_every_line_and_still_shows_the_change()
                                  " …", " …", " …"]
 
 
+def test_a_key_block_in_a_file_of_lone_cr_line_ends_is_hidden_in_a_diff_too():
+    """Redaction keeps a block's `\\n`s; with lone CRs the redacted file has fewer lines than the
+    diff's, and each line is hidden on its own when it is part of a finding of the whole file."""
+    from memctl.safe.writer import text_diff
+
+    before = f"# Keys\n\n{KEY}\nmore\n".replace("\n", "\r")
+    after = before.replace(KEY_BODY[10], KEY_BODY[10][::-1])
+    diff = text_diff(before, after, "a/keys.md", "b/keys.md")
+    assert not [line for line in KEY_BODY if line[4:16] in diff]
+    assert "\n-…\r\n" in diff and "\n+…\r\n" in diff and diff.count("…") == 8
+
+
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(["a\n", "b\n", "c", "\n", "d\r\n", "# h\n", "x y z\n", "é\n", ""]), max_size=25),
        st.lists(st.sampled_from(["a\n", "b\n", "c", "\n", "d\r\n", "# h\n", "q\n", ""]), max_size=25))

@@ -90,10 +90,26 @@ def text_diff(before: str, after: str, source: str, target: str, context: int = 
 
 
 def _shown_lines(text: str, lines: list[str], redact: Any) -> list[str]:
-    """`text`'s lines redacted, line for line; each line alone when the redacted text would not
-    have as many (a secret holding a form feed or a Unicode line separator)."""
+    """`text`'s lines redacted, line for line. When the redacted text does not have as many (a key
+    block in a file whose lines end in a lone CR, a secret holding a form feed: redaction keeps the
+    `\\n`s only), each line alone, and a line that is part of a finding of the whole text but
+    shows nothing on its own is hidden whole."""
     shown = redact(text).splitlines(keepends=True)
-    return shown if len(shown) == len(lines) else [redact(line) for line in lines]
+    if len(shown) == len(lines):
+        return shown
+    from memctl.model.secrets import find_secrets
+
+    spans = [(start, end) for _, start, end in find_secrets(text)]
+    out, at = [], 0
+    for line in lines:
+        end = at + len(line)
+        hidden = redact(line)
+        if hidden == line and any(start < end and at < stop for start, stop in spans):
+            body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+            hidden = "…" + line[len(body):]
+        out.append(hidden)
+        at = end
+    return out
 
 
 def _range(start: int, stop: int) -> str:
