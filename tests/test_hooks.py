@@ -100,6 +100,14 @@ def test_session_start_leaves_out_the_section_of_an_always_topic_that_holds_a_cr
                              "(ghp_…); a hook never adds a credential to the model's context\n")
 
 
+def test_session_start_lists_a_cut_heading_holding_a_credential_by_four_characters(tmp_path):
+    sections = "".join(f"## Section {i}\n\n" + "- fact\n" * 3 for i in range(60))
+    (tmp_path / "MEMORY.md").write_text(f"# Index\n{sections}## Deploy token {TOKEN}\n\n- rotate monthly.\n")
+    result = hook("session-start", str(tmp_path), stdin="{}")
+    context = context_of(result, "SessionStart")
+    assert "- § Deploy token ghp_… (lines 302–304)" in context and TOKEN[4:] not in result.stdout
+
+
 @pytest.mark.parametrize("stdin", [b"{not json", b"[1, 2]", b"\xff\xfe"])
 def test_bad_input_is_one_line_on_stderr_and_exit_0(stdin):
     result = hook("user-prompt", "fixtures/arc/memory", stdin=stdin)
