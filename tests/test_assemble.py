@@ -192,6 +192,22 @@ def test_manifest_and_quiet(cli, tmp_path):
     assert all("content" not in f for f in data["files"]) and data["files"][0]["path"] == "MEMORY.md"
 
 
+def test_the_manifest_is_a_report_redacted_while_the_bundle_stays_verbatim(cli, tmp_path):
+    token, key = "ghp_" + "a1B2" * 9, "sk-ant-api03-" + "Zq8".join("abcdefghij") + "_x9"
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [ops](topics/ops.md)\n")
+    (home / "topics" / "ops.md").write_text(f"# Ops\n\n## Deploy token {token}\n\n- rotate the deploy token "
+                                            "monthly with `fleetctl rotate`.\n\n## Other\n\n- unrelated.\n")
+    manifest = tmp_path / "m.json"
+    result = cli("assemble", str(home), "--query", f"rotate deploy token {key}", "--manifest", str(manifest))
+    assert result.exit_code == 0 and token in result.stdout  # the bundle is the memory itself
+    written = manifest.read_text()
+    data = json.loads(written)
+    assert [f["heading"] for f in data["files"] if f["heading"]] == ["Deploy token ghp_… (lines 3–6)"]
+    assert token[4:16] not in written and key[4:16] not in written and "rotate" in written
+
+
 def test_record_appends_whole_lines_under_concurrency(copy_fixture):
     home = copy_fixture("arc")
     command = [sys.executable, "-m", "memctl", "assemble", str(home / "memory"), "--record", "--quiet",

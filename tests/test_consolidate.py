@@ -387,3 +387,69 @@ def test_entries_read_back_from_the_cache_are_the_entries_written(rows, garbage)
         assert entries_from_json(written, max(e.end for e in entries) - 1) is None  # past the file's end
     found = entries_from_json(garbage, 60)  # anything else reads as None or as entries within the file
     assert found is None or all(type(e) is Entry and 0 <= e.start < e.end <= 60 for e in found)
+
+
+# --- an entry holding a credential stays where it is (issue 26) ------------------------------------
+
+TOKEN = "ghp_" + "a1B2" * 9
+
+
+def test_an_old_entry_holding_a_token_is_not_archived_and_the_rest_of_the_plan_goes_ahead(copy_fixture, cli):
+    root = copy_fixture("consolidate")
+    incidents = root / "topics" / "incidents.md"
+    incidents.write_text(incidents.read_text().replace(
+        "- 2025-05-25: a runner ran out of memory; raised the memory limit.",
+        f"- 2025-05-25: rotated the deploy token, now {TOKEN}."))
+    line = incidents.read_text().splitlines().index(f"- 2025-05-25: rotated the deploy token, now {TOKEN}.") + 1
+    held = (f"warning: topics/incidents.md:{line}: entry kept: holds a possible GitHub token (ghp_…); "
+            "--allow-secrets archives it\n")
+    plan = cli("consolidate", str(root), "--format", "json")
+    assert plan.exit_code == 0 and plan.stderr == held
+    data = json.loads(plan.stdout)
+    assert data["held_secrets"] == [{"path": "topics/incidents.md", "line": line, "step": "older",
+                                     "reason": "holds a possible GitHub token (ghp_…); --allow-secrets archives it"}]
+    applied = cli("consolidate", str(root), "--apply")
+    assert applied.exit_code == 0 and applied.stderr == held and TOKEN[4:] not in applied.stdout
+    assert "1. older: 26 entries from 2024-11-20 to 2026-08-26 archived" in applied.stdout
+    assert TOKEN in incidents.read_text() and "2025-06-19: the scratch disk filled up" not in incidents.read_text()
+    archive = (root / "archive" / "incidents.md").read_text()
+    assert TOKEN[4:] not in archive and "2025-06-19: the scratch disk filled up" in archive
+    again = cli("consolidate", str(root), "--allow-secrets", "--apply")
+    assert again.exit_code == 0 and again.stderr == "" and TOKEN[4:] not in again.stdout
+    assert TOKEN not in incidents.read_text() and TOKEN in (root / "archive" / "incidents.md").read_text()
+
+
+def test_a_duplicate_holding_a_token_is_not_copied_into_the_archive(copy_fixture, cli):
+    root = copy_fixture("consolidate")
+    repeated = f"- 2026-11-02: the bastion's deploy token is {TOKEN}.\n"
+    for name in ("fleet", "deploys"):
+        path = root / "topics" / f"{name}.md"
+        path.write_text(path.read_text().replace("- Announce in #releases", repeated + "- Announce in #releases")
+                        if name == "deploys" else path.read_text() + repeated)
+    result = cli("consolidate", str(root), "--topic", "deploys", "--apply")
+    assert result.exit_code == 0
+    assert result.stderr == ("warning: topics/deploys.md:12: duplicate entry kept: holds a possible GitHub token "
+                             "(ghp_…); --allow-secrets archives it\n")
+    assert (root / "topics" / "deploys.md").read_text().count(TOKEN) == 1
+    archive = (root / "archive" / "deploys.md").read_text()
+    assert TOKEN[4:] not in archive and "a copy of topics/deploys.md:7" in archive  # the other duplicate went
+
+
+def test_a_body_holding_a_token_is_never_sent_to_the_summarizer(copy_fixture, cli, tmp_path, monkeypatch):
+    root = copy_fixture("consolidate")
+    deploys = root / "topics" / "deploys.md"
+    deploys.write_text(deploys.read_text() + f"\n## Credentials\n\nDEPLOY_TOKEN={TOKEN}\n")
+    line = deploys.read_text().splitlines().index(f"DEPLOY_TOKEN={TOKEN}") + 1
+    given = tmp_path / "given.txt"
+    monkeypatch.setenv("SUMMARIZER_INPUT", str(given))
+    args = ("consolidate", str(root), "--topic", "deploys", "--older-than", "10000", "--target", "60",
+            "--summarizer", summarizer("record_input.py"))
+    result = cli(*args, "--apply")
+    assert result.exit_code == 0
+    assert result.stderr == (f"warning: topics/deploys.md:{line}: body not summarized: holds a possible GitHub token "
+                             "(ghp_…); --allow-secrets sends the body to the summarizer\n")
+    assert not given.exists() and TOKEN in deploys.read_text()
+    assert "Full text of" not in (root / "archive" / "deploys.md").read_text()
+    allowed = cli(*args, "--allow-secrets", "--apply")
+    assert allowed.exit_code == 0 and TOKEN in given.read_text()
+    assert "Full text of topics/deploys.md" in (root / "archive" / "deploys.md").read_text()

@@ -65,6 +65,49 @@ def test_session_start_names_what_the_load_cap_cuts_and_loads_always_topics():
     assert "is cut by the host (first 200 lines" in fat and "these sections of it are not loaded" in fat
 
 
+TOKEN = "ghp_" + "a1B2" * 9
+
+
+def test_user_prompt_never_adds_a_section_holding_a_credential(copy_fixture):
+    """The hook adds memory to the model's context on its own: a section holding a token is held
+    back, whatever its rank, and said on stderr; the exit is 0 as always."""
+    home = copy_fixture("arc") / "memory"
+    incidents = home / "topics" / "incidents.md"
+    incidents.write_text(incidents.read_text().replace("`queuectl leases --expire-stale`",
+                                                       f"`queuectl leases --expire-stale --token {TOKEN}`"))
+    line = incidents.read_text().splitlines().index(
+        f"- Fix: `queuectl leases --expire-stale --token {TOKEN}`, then restart arc-2.") + 1
+    result = hook("user-prompt", str(home), stdin=(HOOKS / "user-prompt.json").read_text())
+    assert result.returncode == 0 and TOKEN[4:] not in result.stdout + result.stderr
+    assert "build queue stalled" not in result.stdout
+    assert result.stderr == (f"memctl hook user-prompt: topics/incidents.md:{line}: held back: holds a possible "
+                             "GitHub token (ghp_…); a hook never adds a credential to the model's context\n")
+    bundle = subprocess.run([sys.executable, "-m", "memctl", "assemble", str(home), "--topic", "incidents"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert bundle.returncode == 0 and TOKEN in bundle.stdout  # asked for by hand: verbatim
+
+
+def test_session_start_leaves_out_the_section_of_an_always_topic_that_holds_a_credential(copy_fixture):
+    home = copy_fixture("arc") / "memory"
+    fleet = home / "topics" / "fleet.md"
+    fleet.write_text(fleet.read_text().replace("with the `arc-ops` key.", f"with the `arc-ops` key; CI uses {TOKEN}."))
+    result = hook("session-start", str(home), stdin=(HOOKS / "session-start.json").read_text())
+    context = context_of(result, "SessionStart")
+    assert TOKEN[4:] not in result.stdout + result.stderr
+    assert context.startswith("<!-- topics/fleet.md (always) -->\n# Fleet\n\n## Agents\n")
+    assert "## Hosts" not in context and "## Health checks" in context
+    assert result.stderr == ("memctl hook session-start: topics/fleet.md:13: held back: holds a possible GitHub token "
+                             "(ghp_…); a hook never adds a credential to the model's context\n")
+
+
+def test_session_start_lists_a_cut_heading_holding_a_credential_by_four_characters(tmp_path):
+    sections = "".join(f"## Section {i}\n\n" + "- fact\n" * 3 for i in range(60))
+    (tmp_path / "MEMORY.md").write_text(f"# Index\n{sections}## Deploy token {TOKEN}\n\n- rotate monthly.\n")
+    result = hook("session-start", str(tmp_path), stdin="{}")
+    context = context_of(result, "SessionStart")
+    assert "- § Deploy token ghp_… (lines 302–304)" in context and TOKEN[4:] not in result.stdout
+
+
 @pytest.mark.parametrize("stdin", [b"{not json", b"[1, 2]", b"\xff\xfe"])
 def test_bad_input_is_one_line_on_stderr_and_exit_0(stdin):
     result = hook("user-prompt", "fixtures/arc/memory", stdin=stdin)

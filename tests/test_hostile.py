@@ -471,6 +471,98 @@ def test_no_output_of_any_command_holds_a_corpus_secret(cli, tmp_path, monkeypat
     assert "MEM501" in dict(seen)[("lint",)] and dict(seen)[("split", "--allow-secrets", "--diff")].count("\n") > 100
 
 
+def _secrets_in(root: Path, secrets: list[str]) -> dict[str, set[str]]:
+    """Each file of the home (memctl's own state aside) and the corpus secrets it shows in part."""
+    found = {}
+    for path in root.rglob("*"):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and not rel.startswith(".memctl/"):
+            text = path.read_text(encoding="utf-8")
+            found[rel] = {secret for secret in secrets if _shown_in_part(secret, text)}
+    return found
+
+
+def test_no_write_copies_a_corpus_secret_and_no_hook_adds_one(cli, tmp_path, monkeypatch):
+    """consolidate, rollup and split applied to a home holding every shape of the corpus (and old
+    dated entries, days and a summarizer to give them work): no file they write holds a secret it
+    did not hold before, the summarizer never gets one, and with --allow-secrets the index split
+    writes holds none; the hooks print none, on stdout (the model's context) or stderr."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+
+    pristine = tmp_path / "pristine"
+    secrets = corpus_home(pristine)
+    log = "".join(f"- 2025-0{1 + n % 9}-1{n % 10}: {text.splitlines()[0]}\n- 2025-0{1 + n % 9}-2{n % 10}: the build "
+                  "queue stalled; restarted the worker and expired the stale leases.\n"
+                  for n, (_, text, _) in enumerate(SHAPES) if "\n" not in text.strip())
+    (pristine / "topics" / "log.md").write_text(f"# Log\n\n{log}- 2026-11-25: all quiet.\n", encoding="utf-8")
+    for day in ("2026-11-05", "2026-11-06"):
+        (pristine / "journal" / f"{day}.md").write_text(f"# {day}\n\n- quiet day.\n", encoding="utf-8")
+    given = tmp_path / "summarizer-input.txt"
+    monkeypatch.setenv("SUMMARIZER_INPUT", str(given))
+    summarize = ("--summarizer", f"{sys.executable} {SUMMARIZERS / 'record_input.py'}")
+    runs = [("consolidate", "--apply"), ("consolidate", "--target", "10", "--apply"),
+            ("consolidate", "--target", "10", *summarize, "--apply"), ("rollup", "--apply"),
+            ("rollup", *summarize, "--apply"), ("split", "--apply"), ("split", "--allow-secrets", "--apply")]
+    leaks, outputs = [], []
+    for number, args in enumerate(runs):
+        home = tmp_path / f"home{number}"
+        shutil.copytree(pristine, home)
+        before = _secrets_in(home, secrets)
+        result = cli(args[0], str(home), *args[1:])
+        assert result.exit_code == 0, (args, result.stderr[-300:])
+        outputs.append((args, result.stdout + result.stderr))
+        for rel, held in _secrets_in(home, secrets).items():
+            allowed = before.get(rel, set())
+            if rel.startswith("archive/MEMORY."):  # split's copy of the index it rewrites, made first
+                allowed = before["MEMORY.md"]
+            elif "--allow-secrets" in args and rel != "MEMORY.md":
+                continue  # the topic files split writes get their sections verbatim: allowed
+            leaks += [(args, rel, secret[:4]) for secret in held - allowed]
+        if "--allow-secrets" in args:
+            index = (home / "MEMORY.md").read_text(encoding="utf-8")
+            leaks += [(args, "MEMORY.md", secret[:4]) for secret in secrets if _shown_in_part(secret, index)]
+            assert index.count("](topics/") > len(SHAPES) // 3  # the sections did move
+    assert given.exists()  # a summarizer ran, on what holds no secret
+    leaks += [("summarizer's stdin", s[:4]) for s in secrets if _shown_in_part(s, given.read_text(encoding="utf-8"))]
+    runner = CliRunner()
+    for name, text, _ in SHAPES:
+        prompt = json.dumps({"prompt": f"{name}: {text}"})
+        result = runner.invoke(app, ["hook", "user-prompt", str(pristine)], input=prompt, catch_exceptions=False)
+        assert result.exit_code == 0
+        outputs.append((("hook user-prompt", name), result.stdout + result.stderr))
+    start = runner.invoke(app, ["hook", "session-start", str(pristine)], input="{}", catch_exceptions=False)
+    outputs.append((("hook session-start",), start.stdout + start.stderr))
+    leaks += [(args, secret[:4]) for args, output in outputs for secret in secrets if _shown_in_part(secret, output)]
+    assert leaks == []
+    assert sum("held back" in output for args, output in outputs if args[0] == "hook user-prompt") > len(SHAPES) // 2
+
+
+def test_a_diff_hunk_that_shows_only_the_middle_of_a_key_block_hides_it(cli, tmp_path):
+    """A key pasted cut off (no END line) into a topic whose old entries after it are archived: the
+    hunk's context is the key's last lines, neither its BEGIN nor its END line in the diff."""
+    import base64
+    import random
+
+    rng = random.Random(7)
+    body = [base64.b64encode(bytes(rng.randrange(256) for _ in range(48))).decode() for _ in range(12)]
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [ops](topics/ops.md)\n")
+    old = "".join(f"- 2025-0{m}-1{d}: the build queue stalled on runner {m}{d}; restarted the worker.\n"
+                  for m in range(2, 7) for d in range(3))
+    (home / "topics" / "ops.md").write_text(
+        "# Ops\n\n- 2026-11-21: the bastion's key, pasted from the terminal (cut off):\n\n"
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n" + "\n".join(body) + "\n\n" + old + "- 2026-11-20: all quiet.\n")
+    result = cli("consolidate", str(home), "--target", "100", "--diff")
+    assert result.exit_code == 0 and "BEGIN" not in result.stdout
+    assert [line for line in body if _shown_in_part(line, result.stdout)] == []
+    assert result.stdout.startswith("--- a/topics/ops.md\n+++ b/topics/ops.md\n@@ -16,19 +16,5 @@\n …\n …\n \n-- 2025-")
+
+
 @pytest.mark.parametrize("name", ["MEMORY.md", ".memctl.yaml"])
 def test_an_index_or_config_that_is_a_fifo_is_one_line_not_a_hang(cli, tmp_path, name):
     home = fat_home(tmp_path / "home")

@@ -160,6 +160,48 @@ def test_secret_patterns_skip_placeholders(tmp_path):
     assert "Anthropic API key (sk-a…)" in diagnostics[0].message and "sk-ant" not in diagnostics[0].message
 
 
+def test_mem501_says_when_the_model_provider_would_get_the_secret(cli, tmp_path):
+    """The index within the host's load cap and an always-loaded topic are sent with every
+    request; a topic loaded on demand, or index lines past the cap, only when a task loads them."""
+    token = "ghp_" + "a1B2" * 9
+    (tmp_path / "topics").mkdir()
+    filler = "".join(f"- note {n}: the scratch disk fills up on Fridays.\n" for n in range(250))
+    (tmp_path / "MEMORY.md").write_text(f"# Memory\n\n- CI token {token}\n{filler}- late {token}\n")
+    (tmp_path / "topics" / "ops.md").write_text(f"# Ops\n\n- deploy with {token}\n")
+    (tmp_path / "topics" / "fleet.md").write_text(f"# Fleet\n\n- fleet token {token}\n")
+    (tmp_path / ".memctl.yaml").write_text("always: [fleet]\n")
+    result = cli("lint", str(tmp_path), "--select", "MEM501")
+    assert result.exit_code == 1 and token[4:] not in result.stdout
+    found = [line.split(": MEM501 ", 1) for line in result.stdout.splitlines() if "MEM501" in line]
+    sent = "possible GitHub token (ghp_…) would be sent to the model provider "
+    assert [(where.removeprefix(f"{tmp_path}/"), message) for where, message in found] == [
+        ("MEMORY.md:3:12", sent + "with every request"),
+        ("MEMORY.md:254:8", sent + "whenever a task loads this file"),
+        ("topics/fleet.md:3:15", sent + "with every request"),
+        ("topics/ops.md:3:15", sent + "whenever a task loads this file"),
+    ]
+
+
+def test_mem501_counts_a_topic_the_hosts_start_up_imports_as_sent_with_every_request(cli, tmp_path, monkeypatch):
+    """A Claude Code project whose CLAUDE.md imports one topic (`@docs/deploy.md`) and links another:
+    the host's start-up stack (`Host.stack`) says which one every request pays for."""
+    token = "ghp_" + "a1B2" * 9
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+    project = tmp_path / "app"
+    for folder in (".git", ".claude", "docs"):
+        (project / folder).mkdir(parents=True)
+    (project / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (project / "CLAUDE.md").write_text("# App\n\nSee @docs/deploy.md for deploys.\n\n- [deploy](docs/deploy.md)\n"
+                                       "- [runbook](docs/runbook.md)\n")
+    for name in ("deploy", "runbook"):
+        (project / "docs" / f"{name}.md").write_text(f"# {name}\n\n- token {token}\n")
+    result = cli("lint", str(project), "--select", "MEM501")
+    assert result.exit_code == 1
+    assert [line.split(" would be sent to the model provider ", 1)[1] for line in result.stdout.splitlines()
+            if "MEM501" in line] == ["with every request", "whenever a task loads this file"]
+    assert "docs/deploy.md:3:9" in result.stdout.splitlines()[0]
+
+
 def test_every_output_format_is_offered_and_rendered():
     from memctl.cli.lint import LintFormat
     from memctl.commands.lint.output import FORMATS, render

@@ -191,3 +191,53 @@ def test_a_file_that_does_not_read_is_left_and_the_rest_rolled_up(tmp_path, cli)
     assert "## 2026-11-02\n\n# with a BOM\n\ntext\n\n## 2026-11-03\n\n## 2026-11-04\n\n# plain\n" in week
     assert "\ufeff" not in week and (journal / "2026-11-05.md").exists()
     assert (tmp_path / "archive" / "memory" / "journal" / "2026-11-02.md").read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+# --- a day holding a credential stays where it is (issue 26) -----------------------------------------
+
+TOKEN = "ghp_" + "a1B2" * 9
+
+
+def test_a_day_holding_a_token_is_not_rolled_up_and_the_rest_of_its_week_is(copy_fixture, cli):
+    home = copy_fixture("rollup/home")
+    journal = home / "memory" / "journal"
+    day = journal / "2026-10-06.md"
+    day.write_text(day.read_text() + f"\nThe harbour API token: {TOKEN}\n")
+    line = day.read_text().splitlines().index(f"The harbour API token: {TOKEN}") + 1
+    held = (f"warning: memory/journal/2026-10-06.md:{line}: not rolled up: holds a possible GitHub token (ghp_…); "
+            "--allow-secrets rolls it up\n")
+    plan = cli("rollup", str(home), "--format", "json")
+    assert plan.exit_code == 0 and plan.stderr == held
+    data = json.loads(plan.stdout)
+    assert data["held_secrets"] == [{"path": "memory/journal/2026-10-06.md", "line": line,
+                                     "reason": "holds a possible GitHub token (ghp_…); --allow-secrets rolls it up"}]
+    week = next(g for g in data["groups"] if g["file"] == "memory/journal/2026-W41.md")
+    assert "memory/journal/2026-10-06.md" not in week["sources"] and len(week["sources"]) == 5
+    applied = cli("rollup", str(home), "--apply")
+    assert applied.exit_code == 0 and applied.stderr == held and TOKEN[4:] not in applied.stdout
+    assert day.read_text().endswith(f"{TOKEN}\n") and (journal / "2026-W41.md").exists()
+    written = [p for p in (*journal.glob("2026-W*.md"), *(home / "archive").rglob("*.md"))]
+    assert written and not [p for p in written if TOKEN[4:] in p.read_text()]
+    assert not (journal / "2026-10-05.md").exists()  # the rest of the week went ahead
+    again = cli("rollup", str(home))  # the day and its week's file: still held, nothing else to do
+    assert again.exit_code == 0 and again.stderr == held and "nothing to roll up by week" in again.stdout
+    allowed = cli("rollup", str(home), "--allow-secrets", "--apply")
+    assert allowed.exit_code == 0 and allowed.stderr == "" and not day.exists()
+    assert TOKEN in (journal / "2026-W41.md").read_text()
+
+
+def test_a_weeks_own_file_holding_a_token_is_not_sent_to_the_summarizer(copy_fixture, cli, tmp_path, monkeypatch):
+    home = copy_fixture("rollup/home")
+    journal = home / "memory" / "journal"
+    assert cli("rollup", str(home), "--apply").exit_code == 0
+    week = journal / "2026-W41.md"
+    week.write_text(week.read_text() + f"\nThe harbour API token: {TOKEN}\n")
+    (journal / "2026-10-09.md").write_text("# 2026-10-09\n\nA late note.\n")
+    given = tmp_path / "given.txt"
+    monkeypatch.setenv("SUMMARIZER_INPUT", str(given))
+    result = cli("rollup", str(home), "--summarizer", summarizer("record_input.py"), "--apply")
+    line = week.read_text().splitlines().index(f"The harbour API token: {TOKEN}") + 1
+    assert result.exit_code == 0 and not given.exists()
+    assert result.stderr == (f"warning: memory/journal/2026-W41.md:{line}: not summarized: holds a possible GitHub "
+                             "token (ghp_…); --allow-secrets sends the period to the summarizer\n")
+    assert "A late note." in week.read_text() and "summarized" not in week.read_text()

@@ -94,3 +94,51 @@ def test_the_prefilter_never_hides_what_the_full_search_finds(monkeypatch, parts
         patched.setattr(secrets, "_may_hold_seed", lambda text: True)
         patched.setattr(secrets, "_longest_run", lambda text: 1 << 30)
         assert list(secrets.find_secrets(text)) == fast
+
+
+# --- diffs: a credential is found in the file, not in the hunk -------------------------------------
+
+KEY_BODY = ["MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi" + f"{n:02d}" + "Zq8xWvYtRsPqOnMlKjIhGfEdCbA0123456789"
+            for n in range(20)]
+KEY = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(KEY_BODY) + "\n-----END RSA PRIVATE KEY-----\n"
+
+
+def test_a_hunk_inside_a_key_block_hides_every_line_and_still_shows_the_change():
+    """A line in the middle of a key block changes: the hunk shows neither the BEGIN nor the END
+    line, and every line of it is still hidden, the changed one as a change."""
+    from memctl.safe.writer import text_diff
+
+    before = f"# Keys\n\n{KEY}\nmore\n"
+    after = before.replace(KEY_BODY[10], KEY_BODY[10][::-1])
+    diff = text_diff(before, after, "a/keys.md", "b/keys.md")
+    assert "BEGIN" not in diff and "END" not in diff
+    assert not [line for line in KEY_BODY if line[4:16] in diff]
+    assert diff.splitlines() == ["--- a/keys.md", "+++ b/keys.md", "@@ -11,7 +11,7 @@", " …", " …", " …", "-…", "+…",
+                                 " …", " …", " …"]
+
+
+def test_a_key_block_in_a_file_of_lone_cr_line_ends_is_hidden_in_a_diff_too():
+    """Redaction keeps a block's `\\n`s; with lone CRs the redacted file has fewer lines than the
+    diff's, and each line is hidden on its own when it is part of a finding of the whole file."""
+    from memctl.safe.writer import text_diff
+
+    before = f"# Keys\n\n{KEY}\nmore\n".replace("\n", "\r")
+    after = before.replace(KEY_BODY[10], KEY_BODY[10][::-1])
+    diff = text_diff(before, after, "a/keys.md", "b/keys.md")
+    assert not [line for line in KEY_BODY if line[4:16] in diff]
+    assert "\n-…\r\n" in diff and "\n+…\r\n" in diff and diff.count("…") == 8
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["a\n", "b\n", "c", "\n", "d\r\n", "# h\n", "x y z\n", "é\n", ""]), max_size=25),
+       st.lists(st.sampled_from(["a\n", "b\n", "c", "\n", "d\r\n", "# h\n", "q\n", ""]), max_size=25))
+def test_a_diff_without_secrets_is_the_one_difflib_writes(old, new):
+    import difflib
+
+    from memctl.safe.writer import text_diff
+
+    before, after = "".join(old), "".join(new)
+    expected = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                       for line in difflib.unified_diff(before.splitlines(keepends=True),
+                                                        after.splitlines(keepends=True), "a/x.md", "b/x.md"))
+    assert text_diff(before, after, "a/x.md", "b/x.md") == expected

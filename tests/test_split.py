@@ -332,3 +332,37 @@ def test_nothing_to_split_says_why(cli, tmp_path):
     result = cli("split", str(tmp_path))
     assert result.exit_code == 0 and result.stdout.startswith(
         "nothing to split: none of the 3 level-2 sections of MEMORY.md is worth moving")
+
+
+# --- with --allow-secrets, the index still gets no secret (issue 26) ---------------------------------
+
+ANTHROPIC = "sk-ant-api03-" + "Zq8".join("abcdefghijklmn") + "_x9"
+GITHUB = "ghp_" + "a1B2" * 9
+FACTS = "".join(f"- fact {n}: the build cache lives on the scratch disk of every runner.\n" for n in range(6))
+
+
+def test_allow_secrets_moves_the_section_verbatim_and_its_index_line_holds_no_secret(cli, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Keys {ANTHROPIC}\n\nThe deploy token is {GITHUB} and it rotates "
+                                    f"monthly.\n{FACTS}\n## Fleet\n\nWho runs what.\n{FACTS}")
+    result = cli("split", str(home), "--allow-secrets", "--apply")
+    assert result.exit_code == 0, result.stderr
+    index = (home / "MEMORY.md").read_text()
+    # not whole, nor cut off in the title, nor lower-cased in the file name
+    assert ANTHROPIC[4:16].lower() not in index.lower() and GITHUB[4:16] not in index
+    assert "- [Keys sk-a…](topics/keys-sk-a.md) — The deploy token is ghp_… and it rotates monthly. (~" in index
+    topic = (home / "topics" / "keys-sk-a.md").read_text()
+    assert f"## Keys {ANTHROPIC}\n\nThe deploy token is {GITHUB} and it rotates monthly.\n" in topic
+    assert ANTHROPIC[4:] not in result.stdout + result.stderr
+
+
+def test_an_existing_topics_summary_holding_a_secret_never_reaches_the_index(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Fleet\n\nWho runs what.\n{FACTS}")
+    (home / "topics" / "fleet.md").write_text(f"---\nsummary: the fleet; CI uses {GITHUB}\n---\n# Fleet\n")
+    result = cli("split", str(home), "--map", "Fleet=topics/fleet.md", "--apply")
+    assert result.exit_code == 0, result.stderr
+    index = (home / "MEMORY.md").read_text()
+    assert GITHUB[4:16] not in index and "- [Fleet](topics/fleet.md) — the fleet; CI uses ghp_… (~" in index

@@ -151,10 +151,13 @@ def open_home(path: str | Path, config: Path | None, tokenizer: str | None, prof
     return home
 
 
-def emit(text: str) -> None:
-    """A report on stdout: anything in it that looks like a credential is cut to four characters."""
+def emit(text: str, redacted: bool = False) -> None:
+    """A report on stdout: anything in it that looks like a credential is cut to four characters
+    (`redacted`: a diff, whose lines `memctl.safe.writer.text_diff` took from each file redacted
+    whole; searched again, a key block cut off without its END line would run over the next hunk's
+    header)."""
     PROGRESS.stop()
-    text = redact(text)
+    text = text if redacted else redact(text)
     sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
 
 
@@ -186,7 +189,7 @@ def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, A
     from memctl.safe.writer import unified_diff
 
     if diff:
-        emit(unified_diff(write_plan))
+        emit(unified_diff(write_plan), redacted=True)
     elif format is TextOrJson.json:
         emit_json(data)
     else:

@@ -47,6 +47,8 @@ def consolidate(
         "--summarizer", metavar="CMD", help="A command that rewrites a topic's body (stdin to stdout).")] = None,
     timeout: Annotated[float, number_option(
         "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the summarizer may run.")] = 120.0,
+    allow_secrets: Annotated[bool, typer.Option(
+        "--allow-secrets", help="Archive entries holding what looks like a credential too.")] = False,
     apply: ApplyOpt = False,
     plan_out: PlanOutOpt = None,
     apply_plan_file: ApplyPlanOpt = None,
@@ -62,7 +64,9 @@ def consolidate(
     For each topic over target, while it is still over: duplicate entries are archived with where
     they came from; dated entries older than --older-than days move, oldest first, to
     archive/<stem>.md, leaving one line; with --summarizer, your command rewrites the body (the
-    previous version archived first). Nothing is lost: checked before anything is written.
+    previous version archived first). Unless --allow-secrets, an entry holding what looks like a
+    credential stays where it is, and a body holding one is not sent to the summarizer (each is
+    named on stderr). Nothing is lost: checked before anything is written.
 
     \b
     Examples:
@@ -71,11 +75,18 @@ def consolidate(
       memctl consolidate memory/ --summarizer "llm -m haiku -s 'Shorten this'" --plan-out plan.json
       memctl consolidate memory/ --apply-plan plan.json
     """
-    from memctl.commands.consolidate import Options, plan_consolidate, plan_data, render_plan_text, verify
+    from memctl.commands.consolidate import (
+        Options,
+        plan_consolidate,
+        plan_data,
+        render_held,
+        render_plan_text,
+        verify,
+    )
     from memctl.errors import EXIT_FINDINGS
     from memctl.safe.journal import apply_fresh
     options = Options(topics=tuple(topic or ()), target=target, older_than=older_than, summarizer=summarizer,
-                      timeout=timeout)
+                      timeout=timeout, allow_secrets=allow_secrets)
     when = today()
 
     def planned(home: MemoryHome | None = None) -> tuple[MemoryHome, Any]:
@@ -92,7 +103,7 @@ def consolidate(
         home, plan = planned(home)
         if apply and plan_out is None:
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "consolidate")
-        for warning in plan.warnings:
+        for warning in [*plan.warnings, *render_held(plan)]:
             err(f"warning: {warning}")
         save_or_apply(home, plan.write, "consolidate", plan_out, False, plan_data(plan, False),
                       " (the summarizer does not run again)")

@@ -145,8 +145,9 @@ def run_assemble(args: AssembleArgs) -> int:
             payload = json.dumps(manifest_of(bundle, with_content=True), indent=2, ensure_ascii=False) + "\n"
         else:
             payload = bundle.text
-        if args.manifest is not None:
-            atomic_write(args.manifest, json.dumps(manifest_of(bundle, False), indent=2, ensure_ascii=False) + "\n")
+        if args.manifest is not None:  # a report, redacted as the record is (the bundle itself is verbatim)
+            manifest = redacted(manifest_of(bundle, False), " ".join([args.query or "", *args.skills, *args.topics]))
+            atomic_write(args.manifest, json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
         record_failed = None
         if args.record or args.record_strict:
             try:

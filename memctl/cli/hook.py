@@ -140,7 +140,6 @@ def install(
       cd ~/src/app && memctl hook install ~/.claude/projects/-home-me-src-app/memory --apply
       memctl hook install memory/ --scope user --apply
     """
-    import difflib
     import os
     import shutil
     import sys
@@ -181,9 +180,10 @@ def install(
         if not added:
             err(f"{target}: memctl's hooks are there already; nothing to change")
             return
-        emit("".join(difflib.unified_diff((before or "").splitlines(keepends=True), after.splitlines(keepends=True),
-                                          f"a/{target.lstrip('/')}" if before is not None else "/dev/null",
-                                          f"b/{target.lstrip('/')}")))
+        from memctl.safe.writer import text_diff
+
+        emit(text_diff(before or "", after, f"a/{target.lstrip('/')}" if before is not None else "/dev/null",
+                       f"b/{target.lstrip('/')}"), redacted=True)
         if apply:
             written = write_settings(target, after)
             err(f"added {', '.join(added)} to {written}")

@@ -134,5 +134,5 @@ def run_event(event: str, path: str | None, options: HookOptions) -> int:
         return 0
     _write("stdout", out)
     for note in notes:
-        say(f"memctl hook {event}: {note}\n")
+        say(f"memctl hook {event}: {redact(note)}\n")
     return 0

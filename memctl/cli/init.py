@@ -32,7 +32,7 @@ def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
         root, _ = resolve_home(str(path))
         plan = plan_init(root)
         if diff:
-            emit(unified_diff(plan.write))
+            emit(unified_diff(plan.write), redacted=True)
             return
         written = apply_plan(root, plan.write, "init")
     except MemctlError as error:

@@ -50,6 +50,8 @@ def rollup(
         "--summarizer", metavar="CMD", help="A command that shortens a period's text (stdin to stdout).")] = None,
     timeout: Annotated[float, number_option(
         "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the summarizer may run.")] = 120.0,
+    allow_secrets: Annotated[bool, typer.Option(
+        "--allow-secrets", help="Roll up files holding what looks like a credential too.")] = False,
     apply: ApplyOpt = False,
     plan_out: PlanOutOpt = None,
     apply_plan_file: ApplyPlanOpt = None,
@@ -64,8 +66,9 @@ def rollup(
     2026-11.md) holding each source under a heading naming its date, in date order, with front
     matter naming the period and the sources. The sources move to archive/<folder>/; the index's
     links to them point at the period's file. The folders are the config's `rollup` globs (Volute
-    and OpenClaw: memory/journal/*.md and memory/*.md). Checked before anything is written: every
-    source's text is in the new file or the archive, and a second run changes nothing.
+    and OpenClaw: memory/journal/*.md and memory/*.md). Unless --allow-secrets, a file holding what
+    looks like a credential stays where it is (named on stderr). Checked before anything is
+    written: every source's text is in the new file or the archive, and a second run changes nothing.
 
     \b
     Examples:
@@ -74,7 +77,7 @@ def rollup(
       memctl rollup home/ --period month --diff
       memctl rollup home/ --summarizer "llm -s 'Summarize this week of journal'" --plan-out week.json
     """
-    from memctl.commands.rollup import plan_data, plan_rollup, read_dated, render_text, verify
+    from memctl.commands.rollup import plan_data, plan_rollup, read_dated, render_held, render_text, verify
     from memctl.safe.journal import apply_fresh
 
     try:
@@ -91,15 +94,15 @@ def rollup(
         def planned(home: MemoryHome) -> tuple[MemoryHome, Any, list[str]]:
             files, texts, unreadable = read_dated(home)
             plan = plan_rollup(texts, files, home.index.rel, period.value, when, keep_days, summarizer, timeout,
-                               home.counter.count, home.config.budgets.topic_tokens or 1000)
-            verify(plan, texts, files, home.index.rel, when, keep_days)
+                               home.counter.count, home.config.budgets.topic_tokens or 1000, allow_secrets)
+            verify(plan, texts, files, home.index.rel, when, keep_days, allow_secrets)
             return home, plan, unreadable
 
         home, plan, unreadable = planned(home)
         if apply and plan_out is None:  # an agent that wrote meanwhile: read again and plan again
             home, plan, unreadable = apply_fresh(home.root, (home, plan, unreadable), lambda done: done[1].write,
                                                  lambda: planned(open_home(path, config, None, profile)), "rollup")
-        for warning in [*unreadable, *plan.warnings]:
+        for warning in [*unreadable, *plan.warnings, *render_held(plan)]:
             err(f"warning: {warning}")
         save_or_apply(home, plan.write, "rollup", plan_out, False, plan_data(plan, False),
                       " (the summarizer does not run again)")

@@ -77,7 +77,7 @@ def undo(
     if diff:
         from memctl.safe.writer import unified_diff
 
-        emit(unified_diff(done.plan))
+        emit(unified_diff(done.plan), redacted=True)
         return
     if format is TextOrJson.json:
         emit_json(_taken_back_json(done))

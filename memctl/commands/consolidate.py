@@ -72,6 +72,16 @@ class ConsolidatePlan(NamedTuple):
     warnings: tuple[str, ...]
     tokenizer: str = "cl100k_base"
     held: tuple[str, ...] = ()  # topics over target that memctl will not touch (the warnings say why)
+    secrets: tuple[Held, ...] = ()  # what stays in place because it holds what looks like a credential
+
+
+class Held(NamedTuple):
+    """An entry (or a body) left in place because it holds what looks like a credential."""
+
+    path: str
+    line: int  # 1-based: where the finding is
+    step: str  # the step that would have moved it: "duplicates", "older" or "summarizer"
+    reason: str  # `holds a possible GitHub token (ghp_…); --allow-secrets archives it`
 
 
 class Options(NamedTuple):
@@ -80,6 +90,7 @@ class Options(NamedTuple):
     older_than: int = 90
     summarizer: str | None = None
     timeout: float = 120.0
+    allow_secrets: bool = False
 
 
 class _Work:
@@ -101,6 +112,11 @@ class _Work:
         self._dated_heads: dict[date, str] = {}
         self._version = 0  # counts the changes
         self._built: tuple[int, date | None, str] | None = None  # the last text built: version, date, text
+        self.secrets: list[tuple[int, int, str, str]] = []  # findings: (first line, last line, kind, secret)
+
+    def secret_in(self, start: int, end: int) -> tuple[int, int, str, str] | None:
+        """The first finding on lines `start` to `end` (exclusive, 0-based), if any."""
+        return next((f for f in self.secrets if f[0] < end and start <= f[1]), None)
 
     def drop(self, number: int) -> None:
         self.lines[number] = None
@@ -271,11 +287,16 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                     where.setdefault(key, []).append((rel, entry.start + 1))
     plans, changes = [], []
     archive_texts: dict[str, str] = {}
+    secrets: list[Held] = []
     for doc in docs:
         if doc.rel not in over_target:
             continue
         lines, entries, headings = parsed[doc.rel]
         work = _Work(doc, count, lines, headings)
+        if not options.allow_secrets:
+            from memctl.model.secrets import cached_findings, finding_lines
+
+            work.secrets = finding_lines(doc.text, cached_findings(doc.text, doc.digest, home.cache))
         before = count(doc.text)
         steps: list[Step] = []
         duplicates = []
@@ -286,6 +307,10 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
             # the copy that stays: the first one that is not in a topic being thinned out, else the first
             keeper = next((p for p in places if p[0] not in over_target), places[0])
             if keeper != (doc.rel, entry.start + 1):
+                secret = work.secret_in(entry.start, entry.end)
+                if secret is not None:  # a copy of a secret is not copied once more, into the archive
+                    secrets.append(_held(doc.rel, secret, "duplicates", "archives it"))
+                    continue
                 duplicates.append((entry, f"{keeper[0]}:{keeper[1]}"))
         stem = doc.stem
         archive_rel = f"archive/{stem}.md"
@@ -300,10 +325,17 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
                               f"{plural(len(duplicates), 'duplicate entry', 'duplicate entries')} archived"))
         skipped: list[Step] = []
         if count(work.text(today)) > target and not dedupe_only[doc.rel]:
-            done, not_done = _archive_old(work, entries, options.older_than, today, target, archive_rel)
+            done, not_done = _archive_old(work, entries, options.older_than, today, target, archive_rel, secrets)
             steps.extend(done)
             skipped.extend(not_done)
-        if options.summarizer and run_summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
+        secret = None
+        if options.summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
+            secret = next((f for f in work.secrets if any(work.lines[n] is not None for n in range(f[0], f[1] + 1))),
+                          None)  # the body is sent to the summarizer's command, and archived whole
+            if secret is not None:
+                secrets.append(_held(doc.rel, secret, "summarizer", "sends the body to the summarizer"))
+        if options.summarizer and run_summarizer and secret is None and count(work.text(today)) > target \
+                and not dedupe_only[doc.rel]:
             step, warning = _summarize(work, options, target, today)
             if step:
                 steps.append(step)
@@ -329,7 +361,15 @@ def plan_consolidate(home: MemoryHome, options: Options, today: date, *,
         changes.append(FileChange(home.index.rel, index_text, recounted))
     write = WritePlan(tuple(changes))
     check_plan(home.root, write)
-    return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name, tuple(sorted(held)))
+    once = {(h.path, h.line): h for h in reversed(secrets)}  # a line held by two steps is named by the first
+    return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name, tuple(sorted(held)),
+                           tuple(h for h in secrets if once[h.path, h.line] is h))
+
+
+def _held(rel: str, found: tuple[int, int, str, str], step: str, does: str) -> Held:
+    from memctl.model.secrets import held_back
+
+    return Held(rel, found[0] + 1, step, held_back(found[2], found[3], does))
 
 
 def is_dedupe_only(home: MemoryHome, doc: Doc) -> bool:
@@ -355,10 +395,11 @@ def _spaced(text: str, newline: str) -> str:
 
 
 def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date, target: int,
-                 archive_rel: str) -> tuple[list[Step], list[Step]]:
+                 archive_rel: str, secrets: list[Held]) -> tuple[list[Step], list[Step]]:
     """Move dated entries older than the cutoff, oldest first, while the topic is over target: the
     step done, or the step not done when it would not make the topic smaller (the pointer line
-    left behind can be longer than the one short entry it stands for).
+    left behind can be longer than the one short entry it stands for). An entry that holds what
+    looks like a credential stays where it is (`secrets` gets it), unless `--allow-secrets`.
 
     The topic's size is kept as a running estimate (each removed entry's own count taken off), and
     counted exactly only when the estimate reaches the target, so a topic of any size takes one
@@ -381,6 +422,10 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
             estimate = work.count(work.text(today))
             if estimate <= target:
                 break
+        found = work.secret_in(entry.start, entry.end)
+        if found is not None:
+            secrets.append(_held(work.doc.rel, found, "older", "archives it"))
+            continue
         removed = work.remove(entry)
         moved.append((entry, removed))
         estimate -= work.count(removed)
@@ -604,8 +649,15 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
                    for t in plan.topics],
         "warnings": list(plan.warnings),
         "held": list(plan.held),
+        "held_secrets": [h._asdict() for h in plan.secrets],
         "applied": applied,
     }
+
+
+def render_held(plan: ConsolidatePlan) -> list[str]:
+    """A line for each entry or body left in place because it holds what looks like a credential."""
+    what = {"duplicates": "duplicate entry kept", "older": "entry kept", "summarizer": "body not summarized"}
+    return [f"{h.path}:{h.line}: {what[h.step]}: {h.reason}" for h in plan.secrets]
 
 
 def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = False) -> str:

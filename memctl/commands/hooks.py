@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from memctl.model.home import MemoryHome
+    from memctl.model.home import Doc, MemoryHome
 
 HOSTS = tuple(HOOK_ANSWERS)  # the shapes a hook's output can take
 MAX_CHARS = 10_000  # what Claude Code passes on of a hook's additionalContext
@@ -66,6 +66,22 @@ def _fits(pieces: list[str], piece: str, chars: int) -> bool:
     return sum(map(len, pieces)) + len(piece) <= chars
 
 
+def _secret_in(home: MemoryHome, doc: Doc, start: int, end: int) -> str | None:
+    """Why the hook holds back `doc.text[start:end]`, when it holds what looks like a credential
+    (found in the whole file, cached by its digest as lint's MEM501 is): `topics/keys.md:3: …`.
+
+    A hook adds text to the model's context on its own, on every prompt: it never adds a secret.
+    `memctl assemble`, run by a person or a script that asks for the file, bundles it verbatim."""
+    from memctl.model.secrets import cached_findings, shown
+
+    for kind, first, last in cached_findings(doc.text, doc.digest, home.cache):
+        if first < end and start < last:
+            line = doc.text.count("\n", 0, max(first, start)) + 1
+            return (f"{doc.rel}:{line}: held back: holds a possible {kind} ({shown(doc.text[first:last])}); "
+                    "a hook never adds a credential to the model's context")
+    return None
+
+
 def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today: date,
                      notes: list[str] | None = None) -> str:
     """The topic sections the prompt is about, best first, within --chars and --budget tokens;
@@ -87,6 +103,11 @@ def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today:
     tokens = home.counter.count(header)
     for scored in ranked:
         part = scored.part
+        held = _secret_in(home, scored.doc, part.start, part.end)
+        if held is not None:
+            if notes is not None:
+                notes.append(held)
+            continue
         text = scored.doc.text[part.start : part.end].replace("\r\n", "\n").rstrip("\n")
         piece = f"\n<!-- {scored.doc.rel}, lines {part.start_line}–{part.end_line} -->\n{text}\n"
         cost = home.counter.count(piece)
@@ -96,10 +117,12 @@ def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today:
     return "".join(pieces) if len(pieces) > 1 else ""
 
 
-def start_context(home: MemoryHome, options: HookOptions) -> str:
+def start_context(home: MemoryHome, options: HookOptions, notes: list[str] | None = None) -> str:
     """The always and machine-written topics (front matter stripped), and, when the host's load
-    cap cuts the index, which of its sections the host did not load."""
+    cap cuts the index, which of its sections the host did not load. A section that holds what
+    looks like a credential is left out, and said in `notes` (stderr)."""
     from memctl.commands.assemble import AssembleOptions, select_topics
+    from memctl.model.secrets import redact
 
     chars = min(options.chars, MAX_CHARS)
     pieces: list[str] = []
@@ -112,7 +135,7 @@ def start_context(home: MemoryHome, options: HookOptions) -> str:
         room = chars // 2  # the list never crowds out the topics, nor passes the host's cap
         for number, part in enumerate(missing):
             got = cap.lines_loaded_in(part)
-            label = part.heading or "preamble"
+            label = redact(part.heading) if part.heading else "preamble"
             line = (f"- § {label} (lines {part.start_line}–{part.end_line})"
                     + (f", {got} of {part.lines} lines loaded" if got else ""))
             rest = missing[number:]
@@ -125,7 +148,16 @@ def start_context(home: MemoryHome, options: HookOptions) -> str:
     tokens = 0
     for candidate in candidates:
         doc = candidate.doc
-        body = "".join(doc.text[p.start : p.end] for p in doc.sections).replace("\r\n", "\n").strip("\n")
+        sections = []
+        for section in doc.sections:
+            held = _secret_in(home, doc, section.start, section.end)
+            if held is None:
+                sections.append(doc.text[section.start : section.end])
+            elif notes is not None:
+                notes.append(held)
+        body = "".join(sections).replace("\r\n", "\n").strip("\n")
+        if not body and len(sections) < len(doc.sections):
+            continue  # every section held back: no empty piece
         piece = f"\n<!-- {doc.rel} ({', '.join(candidate.reasons)}) -->\n{body}\n"
         cost = home.counter.count(piece)
         if _fits(pieces, piece, chars) and tokens + cost <= options.budget:
@@ -272,7 +304,8 @@ def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, tod
         home.save_cache()
         return answer(event, context, host), notes
     if event == "session-start":
-        context = start_context(home, options)
+        notes = []
+        context = start_context(home, options, notes)
         home.save_cache()
-        return answer(event, context, host), []
+        return answer(event, context, host), notes
     return "", pre_compact(home, data, options, today, now)

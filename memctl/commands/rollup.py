@@ -132,6 +132,8 @@ class RollupPlan:
     summarized: list[str] = field(default_factory=list)  # period files whose body a summarizer wrote
     warnings: list[str] = field(default_factory=list)
     skipped_open: int = 0  # dated files left because their period is open or recent
+    # what a credential in it held back: (file, line, what was not done, why)
+    held: list[tuple[str, int, str, str]] = field(default_factory=list)
 
 
 def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tuple[list[Group], int]:
@@ -328,12 +330,18 @@ def _anchor(heading: str) -> str:
 
 def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period: str, today: date,
                 keep_days: int = 7, summarizer: str | None = None, timeout: float = 120.0,
-                count: Callable[[str], int] | None = None, target_tokens: int = 1000) -> RollupPlan:
+                count: Callable[[str], int] | None = None, target_tokens: int = 1000,
+                allow_secrets: bool = False) -> RollupPlan:
     """The roll-up of `files` (dated files, relative to the home), whose texts and the index's (and
-    the archive's) are in `texts`."""
+    the archive's) are in `texts`. Unless `allow_secrets`, a file that holds what looks like a
+    credential stays where it is (a period's own file from an earlier run is rolled into, but
+    not sent to a summarizer)."""
     if period not in PERIODS:
         raise MemctlError(f"unknown period {period!r}; choose week or month")
     groups, waiting = groups_of(files, period, today, keep_days)
+    held: list[tuple[str, int, str, str]] = []
+    if not allow_secrets:
+        groups, held = _hold_secrets(groups, texts)
     changes: list[FileChange] = []
     summarized: list[str] = []
     warnings: list[str] = []
@@ -343,7 +351,12 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
         head, body = render_group(group, texts, period, today)
         nl = "\r\n" if head.endswith("\r\n") else "\n"
         after = head + body
-        if summarizer:
+        # held back, only the period's own file from an earlier run can hold a secret: found in it
+        own = next((s for s in group.sources if s.rel == group.rel), None)
+        secret = None if allow_secrets or not summarizer or own is None else _first_secret(texts[own.rel])
+        if secret is not None:
+            held.append((group.rel, secret[2], "not summarized", _why(secret, "sends the period to the summarizer")))
+        if summarizer and secret is None:
             summary, problem = _summarize(summarizer, body, timeout, group, count, target_tokens)
             if problem:
                 warnings.append(f"{group.rel}: {problem}; rolled up verbatim")
@@ -357,7 +370,6 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
                     stamp = f"rolled_up: {today.isoformat()}{nl}"
                     after = head.replace(stamp, f"{stamp}summarized: true{nl}") + _ended(summary, nl)
                     summarized.append(group.rel)
-        own = next((s for s in group.sources if s.rel == group.rel), None)
         changes.append(FileChange(group.rel, texts[own.rel] if own else texts.get(group.rel), after))
         for item in group.sources:
             if item.rel == group.rel:
@@ -372,7 +384,40 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
         relinked = _relink_index(index_rel, texts[index_rel], moved)
         if relinked != texts[index_rel]:
             changes.append(FileChange(index_rel, texts[index_rel], relinked))
-    return RollupPlan(period, groups, WritePlan(tuple(changes)), summarized, warnings, waiting)
+    return RollupPlan(period, groups, WritePlan(tuple(changes)), summarized, warnings, waiting, held)
+
+
+def _first_secret(text: str) -> tuple[str, str, int] | None:
+    """The first thing in `text` that looks like a credential: (kind, the secret, its 1-based line)."""
+    from memctl.model.secrets import find_secrets
+
+    found = next(find_secrets(text), None)
+    return None if found is None else (found[0], text[found[1] : found[2]], text.count("\n", 0, found[1]) + 1)
+
+
+def _why(secret: tuple[str, str, int], does: str) -> str:
+    from memctl.model.secrets import held_back
+
+    return held_back(secret[0], secret[1], does)
+
+
+def _hold_secrets(groups: list[Group], texts: dict[str, str]) -> tuple[list[Group], list[tuple[str, int, str, str]]]:
+    """The groups without their sources that hold what looks like a credential (each left where it
+    is, named with its line and why), and without a group that has one file left."""
+    kept: list[Group] = []
+    held: list[tuple[str, int, str, str]] = []
+    for group in groups:
+        sources = []
+        for item in group.sources:
+            secret = None if item.rel == group.rel else _first_secret(texts[item.rel])
+            if secret is None:
+                sources.append(item)
+            else:
+                held.append((item.rel, secret[2], "not rolled up", _why(secret, "rolls it up")))
+        if len(sources) > 1:
+            group.sources = sources
+            kept.append(group)
+    return kept, held
 
 
 def _summarize(command: str, body: str, timeout: float, group: Group, count: Callable[[str], int] | None,
@@ -396,7 +441,7 @@ def _summarize(command: str, body: str, timeout: float, group: Group, count: Cal
 
 
 def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel: str, today: date,
-           keep_days: int) -> None:
+           keep_days: int, allow_secrets: bool = False) -> None:
     """Before anything is written: every source's text is in the archive byte for byte and (when
     not summarized) in its period's file; the index changed only in its links; and the plan, made
     again on its own result, changes nothing."""
@@ -440,7 +485,7 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
         if kept_lines(after[index_rel]) != kept_lines(texts[index_rel]):
             raise GuaranteeError("the index would change in more than its links; nothing was written", index_rel)
     remaining = [f for f in files if f in after] + [g.rel for g in plan.groups if g.rel not in files]
-    again = plan_rollup(after, remaining, index_rel, plan.period, today, keep_days)
+    again = plan_rollup(after, remaining, index_rel, plan.period, today, keep_days, allow_secrets=allow_secrets)
     if again.write.changes:
         raise GuaranteeError("a second roll-up would change the result again; nothing was written",
                              again.write.changes[0].rel)
@@ -514,15 +559,23 @@ def plan_data(plan: RollupPlan, applied: bool) -> dict[str, object]:
         "archived": archived,
         "relinked": index,
         "waiting": plan.skipped_open,
+        "held_secrets": [{"path": rel, "line": line, "reason": why} for rel, line, _, why in plan.held],
         "applied": applied,
     }
+
+
+def render_held(plan: RollupPlan) -> list[str]:
+    """A line for each file left where it is because it holds what looks like a credential."""
+    return [f"{rel}:{line}: {what}: {why}" for rel, line, what, why in plan.held]
 
 
 def render_text(plan: RollupPlan, applied: bool, keep_days: int) -> str:
     from memctl.words import plural
 
     if not plan.groups:
-        lines = [f"nothing to roll up by {plan.period}: no closed period has more than one file"]
+        lines = [f"nothing to roll up by {plan.period}: no closed period has more than one file"
+                 + (" that can move (the warnings name those holding what looks like a credential)"
+                    if plan.held else "")]
     else:
         lines = [f"rollup by {plan.period}: {plural(len(plan.groups), 'period')}"]
         for group in plan.groups:

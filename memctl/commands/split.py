@@ -50,6 +50,7 @@ class Move(NamedTuple):
     edits: tuple[Edit, ...]  # the link rewrites, to rebuild `original` from `section_text`
     link_line: str = ""  # the line the index gets, newline included (known once the topic's count is)
     offset: int = 0  # where the section starts in the destination's planned text
+    title: str = ""  # the heading as the index line shows it (a credential in it cut to four characters)
 
 
 class SplitPlan(NamedTuple):
@@ -202,7 +203,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     doc_dir = posixpath.dirname(doc.rel)
     counts = {dest: home.counter.count_joined(pieces) for dest, pieces in dest_pieces.items()}
     moves = [m._replace(offset=offsets[m.start_line],
-                        link_line=link_line(m.heading or m.dest, posixpath.relpath(m.dest, doc_dir or "."),
+                        link_line=link_line(m.title or m.dest, posixpath.relpath(m.dest, doc_dir or "."),
                                             m.summary, counts[m.dest], newline))
              for m in moves]
     new_source, inserted = _rebuild(parsed, moves, home.config.index_heading)
@@ -232,7 +233,7 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
     replacing it would cost as many tokens as it does (index lines an earlier split left in it do not
     count, so a second split makes the same choice).
     """
-    from memctl.model.secrets import find_secrets, shown
+    from memctl.model.secrets import find_secrets, held_back, redact
 
     doc_dir = posixpath.dirname(doc.rel)
     taken: set[str] = set()
@@ -257,11 +258,13 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
         secret = None if options.allow_secrets else next(find_secrets(section), None)
         if secret is not None:
             kind, start, end = secret
-            held.append((heading, f"holds a possible {kind} ({shown(section[start:end])}); "
-                                  "--allow-secrets moves it"))
+            held.append((heading, held_back(kind, section[start:end], "moves it")))
             kept.append(heading)
             continue
-        base = slugify(heading or "section")
+        # The index is sent with every request: what of a moved section it keeps (the line's title,
+        # the file's name, the summary) holds no secret, even when --allow-secrets moves one.
+        title = redact(heading) if options.allow_secrets else heading
+        base = slugify(title or "section")
         dest = mapping.get(heading.lower())
         if dest is None:
             slug, n = base, 1
@@ -269,7 +272,7 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
                 n += 1
                 slug = f"{base}-{n}"
             dest = f"{into_rel}{slug}.md"
-        summary = _summary(home, dest, section)
+        summary = _summary(home, dest, section, options.allow_secrets)
         # Whether the section pays for its line is judged on the line it would get without a numbered
         # slug and with its own first sentence as the summary (not that of a topic an earlier run made),
         # and on its text without the white space around it, so the choice does not hang on which
@@ -290,7 +293,7 @@ def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_re
         dests.add(dest)
         action = "append" if exists else "create"
         moves.append(Move(heading, part.level, part.start_line, part.end_line, part.tokens, dest, action, summary,
-                          landed, original, edits))
+                          landed, original, edits, title=title))
     return moves, kept, held
 
 
@@ -308,12 +311,17 @@ class _Links:
         return [href for href, _ in self.links[low:high]]
 
 
-def _summary(home: MemoryHome, dest: str, section: str) -> str:
-    """The index line's summary: an existing topic's front matter summary (or description) wins."""
+def _summary(home: MemoryHome, dest: str, section: str, allow_secrets: bool = False) -> str:
+    """The index line's summary: an existing topic's front matter summary (or description) wins.
+    A credential in it is cut to four characters (a section holding one moves only with
+    --allow-secrets; a topic's front matter is not checked before)."""
+    from memctl.model.secrets import redact
+
     topic = home.find_topic(dest)
     if topic is not None and topic.front_matter.summary:
-        return topic.front_matter.summary.strip()
-    return first_sentence(section)
+        return redact(topic.front_matter.summary.strip())
+    sentence = first_sentence(section)
+    return redact(sentence) if allow_secrets else sentence
 
 
 def _heads(home: MemoryHome, doc: Doc, text: str, heading: str) -> bool:

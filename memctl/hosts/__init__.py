@@ -50,7 +50,7 @@ NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
            "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
-           "notes", "stack"]
+           "loaded_at_start", "notes", "stack"]
 
 
 def host(name: str) -> Host:
@@ -90,6 +90,22 @@ def stack(home: Home, everything: bool = True) -> Stack | None:
     alone. `MemoryHome.stack` (everything) and `MemoryHome.start_up` work it out once."""
     made = home.host.stack
     return made(home, everything) if made is not None else None
+
+
+def loaded_at_start(home: Home) -> frozenset[str]:
+    """The real paths of the files the home's host loads at session start, paid for on every
+    request: the index, the start-up stack's files (`Host.stack`: Claude Code's CLAUDE.md files and
+    their imports, Codex's AGENTS.md files) and what it injects with the index (OpenClaw's
+    bootstrap files). Every other memory file reaches the model only when a task loads it."""
+    found = {os.path.realpath(os.path.join(home.root, home.index.rel))}
+    start = home.start_up
+    if start is not None:
+        found.update(row.path for row in start.start)
+    boot = injection(home)
+    for item in boot.files if boot is not None else ():
+        if item.injected:
+            found.add(os.path.realpath(os.path.join(home.root, item.name)))
+    return frozenset(found)
 
 
 def index_file(found: Host, folder: str) -> str:

@@ -518,6 +518,49 @@ def _base58check(text: str) -> bool:
     return len(raw) > 4 and hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
 
 
+# --- what the write commands hold back --------------------------------------------------------------
+
+def cached_findings(text: str, text_digest: str, cache: Any) -> list[tuple[str, int, int]]:
+    """`find_secrets(text)` as a list, cached by the text's digest and the rule set (lint's MEM501
+    and the commands that hold a secret back share the entries: most files hold none)."""
+    from memctl.safe.keys import digest
+
+    key = f"sec:{digest(ruleset())[:12]}:{text_digest}"  # findings cached by another rule set are not reused
+    found = cache.get(key, _valid_findings)
+    if found is None:
+        found = [list(hit) for hit in find_secrets(text)]  # the whole file in one pass
+        cache.put(key, found)
+    return [(kind, start, end) for kind, start, end in found]
+
+
+def _valid_findings(value: object) -> bool:
+    return type(value) is list and all(
+        type(hit) is list and len(hit) == 3 and type(hit[0]) is str and type(hit[1]) is int and type(hit[2]) is int
+        for hit in value)
+
+
+def finding_lines(text: str, found: list[tuple[str, int, int]]) -> list[tuple[int, int, str, str]]:
+    """Each finding as (first line, last line, kind, secret), lines 0-based: what a command that
+    moves lines asks to hold back a line range that holds a secret."""
+    if not found:
+        return []
+    from bisect import bisect_right
+
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return [(bisect_right(starts, start) - 1, bisect_right(starts, max(start, end - 1)) - 1, kind, text[start:end])
+            for kind, start, end in found]
+
+
+def held_back(kind: str, secret: str, does: str) -> str:
+    """Why a write command left something where it is: `holds a possible GitHub token (ghp_…);
+    --allow-secrets moves it` (split's wording, each command saying what it would do)."""
+    return f"holds a possible {kind} ({shown(secret)}); --allow-secrets {does}"
+
+
 # --- what is shown --------------------------------------------------------------------------------
 
 _LINE_PREFIX = _Lazy(r"[+\- \t>]*")

@@ -1,15 +1,20 @@
-"""Rules on what memory says: secrets must never be sent with every request."""
+"""Rules on what memory says: a secret must never reach the model provider."""
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
-from memctl.model.secrets import find_secrets, ruleset, shown
-from memctl.safe.keys import digest
+from memctl.hosts import loaded_at_start
+from memctl.model.secrets import cached_findings, shown
 from memctl.text import split_lines
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from memctl.model.home import Doc, MemoryHome
 
 
 @rule("MEM501", "secret-in-memory", "error")
@@ -21,35 +26,38 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
     Google, OpenAI, Anthropic, …), a password in a URL, or a value named as a secret
     (`DB_PASSWORD=…`, `"apiKey": "…"`, `AccountKey=…`) with a secret's entropy.
 
-    Memory is sent to a model provider on every request, and often committed to git. Move the
-    secret to a secret store and write down where it lives, not what it is. Placeholders and
-    references such as `password=<from vault>`, `api_key: ${API_KEY}`, `${{ secrets.TOKEN }}` or
-    `process.env.KEY` are not flagged, nor are plain words and numbers. A finding shows only the
-    secret's first four characters.
+    The index (within the host's load cap) and the files the host loads at start are sent to a
+    model provider with every request, a topic whenever a task loads it (the message says which),
+    and memory is often committed to git. Move the secret to a secret store and write down where
+    it lives, not what it is. Placeholders and references such as `password=<from vault>`,
+    `api_key: ${API_KEY}`, `${{ secrets.TOKEN }}` or `process.env.KEY` are not flagged, nor are
+    plain words and numbers. A finding shows only the secret's first four characters.
     """
-    cache = ctx.home.cache
-    prefix = f"sec:{digest(ruleset())[:12]}:"  # findings cached by another rule set are not reused
-    for doc in (ctx.home.index, *ctx.home.topics):
+    home = ctx.home
+    start_up: frozenset[str] | None = None
+    for doc in (home.index, *home.topics):
         starts: list[int] | None = None
         last_line = 0
-        key = prefix + doc.digest
-        found = cache.get(key, _valid)  # most files hold none, and their bytes decide it: cached by digest
-        if found is None:
-            found = [list(hit) for hit in find_secrets(doc.text)]  # the whole file in one pass
-            cache.put(key, found)
-        for kind, start, end in found:
+        for kind, start, end in cached_findings(doc.text, doc.digest, home.cache):
             if starts is None:
                 starts = [0, *accumulate(map(len, split_lines(doc.text)))]
             line = bisect_right(starts, start)
             if line == last_line:
                 continue  # one finding a line
             last_line = line
+            if start_up is None:
+                start_up = loaded_at_start(home)
             yield Finding(doc.rel, line, start - starts[line - 1] + 1,
                           f"possible {kind} ({shown(doc.text[start:end])}) would be sent to the model provider "
-                          "with every request")
+                          + when_sent(home, doc, line, start_up))
 
 
-def _valid(value: object) -> bool:
-    return type(value) is list and all(
-        type(hit) is list and len(hit) == 3 and type(hit[0]) is str and type(hit[1]) is int and type(hit[2]) is int
-        for hit in value)
+def when_sent(home: MemoryHome, doc: Doc, line: int, start_up: frozenset[str]) -> str:
+    """When a line of a memory file reaches the model: with every request when the host loads it at
+    session start (the index within its load cap, the files of the host's start-up) or every
+    dispatch bundles it (an always-loaded topic); else only when a task loads the file."""
+    if doc is home.index:
+        every = any(first <= line <= last for first, last in home.index_cap.loaded)
+    else:
+        every = os.path.realpath(os.path.join(home.root, doc.rel)) in start_up or home.is_always(doc)
+    return "with every request" if every else "whenever a task loads this file"
