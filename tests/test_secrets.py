@@ -106,7 +106,7 @@ KEY = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(KEY_BODY) + "\n-----END RS
 def test_a_hunk_inside_a_key_block_hides_every_line_and_still_shows_the_change():
     """A line in the middle of a key block changes: the hunk shows neither the BEGIN nor the END
     line, and every line of it is still hidden, the changed one as a change."""
-    from memctl.safe.writer import text_diff
+    from memctl.commands.diff import text_diff
 
     before = f"# Keys\n\n{KEY}\nmore\n"
     after = before.replace(KEY_BODY[10], KEY_BODY[10][::-1])
@@ -120,7 +120,7 @@ def test_a_hunk_inside_a_key_block_hides_every_line_and_still_shows_the_change()
 def test_a_key_block_in_a_file_of_lone_cr_line_ends_is_hidden_in_a_diff_too():
     """Redaction keeps a block's `\\n`s; with lone CRs the redacted file has fewer lines than the
     diff's, and each line is hidden on its own when it is part of a finding of the whole file."""
-    from memctl.safe.writer import text_diff
+    from memctl.commands.diff import text_diff
 
     before = f"# Keys\n\n{KEY}\nmore\n".replace("\n", "\r")
     after = before.replace(KEY_BODY[10], KEY_BODY[10][::-1])
@@ -135,7 +135,7 @@ def test_a_key_block_in_a_file_of_lone_cr_line_ends_is_hidden_in_a_diff_too():
 def test_a_diff_without_secrets_is_the_one_difflib_writes(old, new):
     import difflib
 
-    from memctl.safe.writer import text_diff
+    from memctl.commands.diff import text_diff
 
     before, after = "".join(old), "".join(new)
     expected = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"

@@ -153,7 +153,7 @@ def open_home(path: str | Path, config: Path | None, tokenizer: str | None, prof
 
 def emit(text: str, redacted: bool = False) -> None:
     """A report on stdout: anything in it that looks like a credential is cut to four characters
-    (`redacted`: a diff, whose lines `memctl.safe.writer.text_diff` took from each file redacted
+    (`redacted`: a diff, whose lines `memctl.commands.diff.text_diff` took from each file redacted
     whole; searched again, a key block cut off without its END line would run over the next hunk's
     header)."""
     PROGRESS.stop()
@@ -186,7 +186,7 @@ def table_width() -> int:
 
 def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, Any], text: str) -> None:
     """What `split` and `consolidate` print: the diff, the plan as JSON, or the plan in words."""
-    from memctl.safe.writer import unified_diff
+    from memctl.commands.diff import unified_diff
 
     if diff:
         emit(unified_diff(write_plan), redacted=True)

@@ -180,7 +180,7 @@ def install(
         if not added:
             err(f"{target}: memctl's hooks are there already; nothing to change")
             return
-        from memctl.safe.writer import text_diff
+        from memctl.commands.diff import text_diff
 
         emit(text_diff(before or "", after, f"a/{target.lstrip('/')}" if before is not None else "/dev/null",
                        f"b/{target.lstrip('/')}"), redacted=True)

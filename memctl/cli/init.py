@@ -23,10 +23,10 @@ def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
       memctl init memory/
       memctl init memory/ --diff
     """
+    from memctl.commands.diff import unified_diff
     from memctl.commands.init import plan_init
     from memctl.model.home import resolve_home
     from memctl.safe.journal import apply_plan
-    from memctl.safe.writer import unified_diff
 
     try:
         root, _ = resolve_home(str(path))

@@ -75,7 +75,7 @@ def undo(
     for line in done.refused:
         err(f"warning: {line}")
     if diff:
-        from memctl.safe.writer import unified_diff
+        from memctl.commands.diff import unified_diff
 
         emit(unified_diff(done.plan), redacted=True)
         return
