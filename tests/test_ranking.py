@@ -451,3 +451,20 @@ def test_a_section_holding_more_of_the_query_comes_first(tmp_path, cli, monkeypa
     assert _loaded(result.stdout) == ["topics/house.md § Heating"]
     row = next(line for line in result.stderr.splitlines() if line.startswith("topics/journal.md  Week 12"))
     assert row.endswith("not chosen: past --max-sections 1")
+
+
+def test_an_entry_written_twice_is_one_excerpt(tmp_path, cli, monkeypatch):
+    """Agents append the same entry twice; the second copy would take one of the few excerpt
+    slots (the hook's four) and tell the model nothing new."""
+    entry = "## 2025-01-01 stripe outage\n- Webhook retries piled up.\n"
+    home = _home(tmp_path, {"topics/incidents.md": "# Incidents\n\n" + entry + "\n" + entry.replace("\n-", "\n-  ")
+                            + "".join(f"\n## 2025-03-0{n} {what}\n- {fix}.\n" for n, (what, fix) in enumerate((
+                                ("disk full", "The log volume filled up"), ("dns", "The resolver timed out"),
+                                ("cert expired", "Renewal cron was off"), ("slow deploys", "Image cache cold"),
+                                ("queue stall", "A lease never expired"), ("login loop", "Cookie domain wrong")),
+                                start=1))})
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    result = cli("assemble", str(home), "--query", "stripe outage webhook retries", "--explain")
+    assert result.exit_code == 0
+    assert _loaded(result.stdout) == ["topics/incidents.md § 2025-01-01 stripe outage"]
+    assert "not chosen: the same text as topics/incidents.md, line 3, chosen already" in result.stderr

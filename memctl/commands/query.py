@@ -195,6 +195,19 @@ def _dated(doc: Doc, section: int) -> bool:
     return bool(_ISO_DATE.search(heading) or _ISO_DATE.search(doc.stem))
 
 
+_SPACE = re.compile(r"\s+")
+
+
+def _fingerprint(doc: Doc, section: int) -> str:
+    """A section's text with its white space folded: two entries written alike are one excerpt."""
+    start, end, _ = doc.spans()[section]
+    return _SPACE.sub(" ", doc.text[start:end]).strip()
+
+
+def _where(doc: Doc, section: int) -> str:
+    return f"{doc.rel}, line {doc.text.count(chr(10), 0, doc.spans()[section][0]) + 1}"
+
+
 def _count_dates(literals: list[tuple[str, str]], text: str, start: int = 0, end: int = sys.maxsize) -> dict[str, int]:
     found: dict[str, int] = {}
     for term, lit in literals:
@@ -326,6 +339,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     order = sorted(level, key=lambda i: (-level[i], -values[i]))
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
+    twins: dict[str, str] = {}  # each chosen section's text, its white space folded: where it is
     chosen = 0
     for i in order:
         if chosen >= most and len(result) - chosen >= SHOWN:
@@ -344,10 +358,13 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                         f"({HEADING_WEIGHT:.0%} lets a heading in)")
         elif (covers := level[i]) < needed:
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
+        elif (twin := twins.get(fingerprint := _fingerprint(*hits.sections[i]))) is not None:
+            why = f"the same text as {twin}, chosen already"  # an entry written twice costs one excerpt
         elif chosen >= most:
             why = f"past --max-sections {most}"
         else:
             why = ""
+            twins[fingerprint] = _where(*hits.sections[i])
         if not why:
             chosen += 1
         elif len(result) - chosen >= SHOWN:
