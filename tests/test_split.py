@@ -142,7 +142,8 @@ def test_bom_stays_at_the_top_of_the_index(tmp_path):
 
 
 @pytest.mark.parametrize(("heading", "slug"), [("Fleet roster", "fleet-roster"), ("Заметки", "zametki"),
-                                                ("🚀", "rocket"), ("!!", "section"), ("C++ & Rust", "c-rust")])
+                                                ("🚀", "rocket"), ("!!", "section"), ("C++ & Rust", "c-rust"),
+                                                ("Invoice ✓", "invoice"), ("東京 ✓ → 大阪", "dongjing-daban")])
 def test_slugs(heading, slug):
     assert slugify(heading) == slug
 

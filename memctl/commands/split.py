@@ -76,10 +76,17 @@ class Options(NamedTuple):
 
 
 def slugify(heading: str) -> str:
-    """An ASCII, lower-case file name stem for a heading in any script."""
+    """An ASCII, lower-case file name stem for a heading in any script. Symbols (✓, →, ★, emoji)
+    beside words are dropped first: anyascii spells them as letters (`✓` is `v`), which a file
+    name cannot tell from a word; a heading of symbols alone is spelled (`🚀` is `rocket`)."""
+    import unicodedata
+
     from anyascii import anyascii
 
-    ascii_text = anyascii(heading).lower()
+    words = "".join(c for c in heading if not unicodedata.category(c).startswith("S"))
+    if not any(c.isalnum() for c in words):
+        words = heading
+    ascii_text = anyascii(words).lower()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:60].rstrip("-")
     return slug or "section"
 
