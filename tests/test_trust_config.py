@@ -297,6 +297,25 @@ def test_a_number_out_of_range_is_one_line_naming_the_range(cli, repo, line, mes
     assert result.stderr == f"error: {cfg}:2: {message}\n"
 
 
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("budgets:\n  topic_tokens: 800\n  index_tokens: -5\n", 4,
+     "budget index_tokens must be a whole number from 1 to 1,000,000,000, or null (got -5)"),
+    ("budgets:\n  topic_tokens: 800\n  nope: 3\n", 4, "unknown budget 'nope'; valid budgets: "),
+    ("rollup: 5\n", 2, 'rollup must be a list of texts, such as ["topics/*.md"] (got 5)'),
+    ("topics:\n  - topics/*.md\n  - 2\n", 4,
+     'topics must be a list of texts, such as ["topics/*.md"] (got 2 in the list)'),
+    ("skills:\n  deploy: [deploys]\n  ship: 3\n", 4,
+     "skills must be a mapping of names to lists of texts (got 3 for 'ship')"),
+    ("cache: maybe\n", 2, "cache must be true or false (got 'maybe')"),
+])
+def test_a_value_of_the_wrong_kind_is_named_at_its_own_line_in_words(cli, repo, text, line, message):
+    """The line of the value itself, not of the key above it, and no Python type names."""
+    cfg = config(repo, f"profile: generic\n{text}")
+    result = cli("status", str(repo / "memory"))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {cfg}:{line}: {message}") and result.stderr.count("\n") == 1
+
+
 def test_ints_are_numbers_where_a_share_is_meant(repo):
     config(repo, "query_floor: 1\nstale_after_days: 0\nrollup_after: 0\n")
     loaded = load_config(str(repo / "memory"), env={})

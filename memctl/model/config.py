@@ -171,7 +171,7 @@ def _parse_toml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
 def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     """The config's plain values and the line of each top-level key."""
     from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     alias = yaml_alias_line(text)
@@ -192,6 +192,11 @@ def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     if not isinstance(data, CommentedMap):
         raise ConfigError("the config must be a mapping of keys to values", path, 1)
     lines = {str(k): data.lc.key(k)[0] + 1 for k in data}
+    for key, value in data.items():  # a nested value's own line, so a message points at it
+        if isinstance(value, CommentedMap):
+            lines.update({f"{key}.{k}": value.lc.key(k)[0] + 1 for k in value})
+        elif isinstance(value, CommentedSeq):
+            lines.update({f"{key}[{i}]": value.lc.item(i)[0] + 1 for i in range(len(value))})
     return _plain(data), lines
 
 
@@ -207,6 +212,28 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float):
         return float(value)
     return str(value)
+
+
+KINDS = {  # a schema kind as a message says it
+    "str": "a text", "int": "a whole number", "bool": "true or false", "float": "a number",
+    "list[str]": "a list of texts, such as [\"topics/*.md\"]",
+    "map[str, str]": "a mapping of names to texts", "map[str, list[str]]": "a mapping of names to lists of texts",
+}
+
+
+def _bad_item(key: str, value: Any, lines: Mapping[str, int]) -> tuple[int | None, str]:
+    """Where a value of the wrong kind is, and what it is: the first item or entry of a list or
+    mapping that is not a text (or a list of texts), else the value itself."""
+    if isinstance(value, list):
+        bad = next((i for i, v in enumerate(value) if not isinstance(v, str)), None)
+        if bad is not None:
+            return lines.get(f"{key}[{bad}]", lines.get(key)), f"{_shown(value[bad])} in the list"
+    if isinstance(value, dict):
+        bad_key = next((k for k, v in value.items() if not isinstance(v, (str, list))
+                        or isinstance(v, list) and not all(isinstance(x, str) for x in v)), None)
+        if bad_key is not None:
+            return lines.get(f"{key}.{bad_key}", lines.get(key)), f"{_shown(value[bad_key])} for {bad_key!r}"
+    return lines.get(key), _shown(value)
 
 
 def _check_type(key: str, value: Any, kind: str) -> bool:
@@ -272,7 +299,8 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             continue
         kind = SCHEMA[key][0]
         if not _check_type(key, value, kind):
-            raise ConfigError(f"{key} must be {kind}, not {type(value).__name__}", where, line)
+            line, got = _bad_item(key, value, lines)
+            raise ConfigError(f"{key} must be {KINDS[kind]} (got {got})", where, line)
     for key in GLOB_KEYS:
         for pattern in raw.get(key) or ():
             problem = glob_problem(pattern)
@@ -291,11 +319,12 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
     for name, value in (raw.get("budgets") or {}).items():
         if name not in BUDGET_FIELDS:
             raise ConfigError(
-                f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where, lines.get("budgets")
+                f"unknown budget {name!r}; valid budgets: {', '.join(BUDGET_FIELDS)}", where,
+                lines.get(f"budgets.{name}", lines.get("budgets"))
             )
         problem = _budget_problem(name if name == "load_cap_mode" else f"budget {name}", name, value)
         if problem is not None:
-            raise ConfigError(problem, where, lines.get("budgets"))
+            raise ConfigError(problem, where, lines.get(f"budgets.{name}", lines.get("budgets")))
 
 
 def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], guard: Guard,
