@@ -468,3 +468,21 @@ def test_an_entry_written_twice_is_one_excerpt(tmp_path, cli, monkeypatch):
     assert result.exit_code == 0
     assert _loaded(result.stdout) == ["topics/incidents.md § 2025-01-01 stripe outage"]
     assert "not chosen: the same text as topics/incidents.md, line 3, chosen already" in result.stderr
+
+
+def test_explain_columns_line_up_with_wide_characters_and_redacted_headings(tmp_path, cli, monkeypatch):
+    """A heading in CJK takes two columns a character, and one holding a credential is printed cut
+    to four characters: the columns after them must still line up on a terminal."""
+    from memctl.text import columns
+
+    token = "ghp_" + "R7kLm2Qx9VtB4nW8sY1dH6fJ3gC5aE0uZp7K"
+    files = {"topics/trips.md": "# Trips\n\n## 東京 出張 build\n- the build box in the office\n\n"
+                                f"## Bot {token}\n- the build bot's token\n\n## Build cache\n- lives on scratch\n"}
+    files.update({f"topics/o{i}.md": f"# O{i}\n\n## Other {i}\n- nothing here {i}\n" for i in range(8)})
+    home = _home(tmp_path, files)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    result = cli("assemble", str(home), "--query", "build", "--explain")
+    rows = [line for line in result.stderr.splitlines() if line.startswith(("file ", "topics/trips.md"))]
+    assert len(rows) == 4 and token[8:] not in result.stderr
+    starts = {columns(row[: row.index("query" if row.startswith("topics") else "why")]) for row in rows}
+    assert len(starts) == 1, rows

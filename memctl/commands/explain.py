@@ -4,6 +4,8 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from memctl.commands.assemble import Bundle
     from memctl.commands.query import Scored
 
@@ -33,11 +35,20 @@ def render_explain(bundle: Bundle) -> str:
         if not scored.chosen:
             rows.append((scored.doc.rel, scored.part.heading or "", "query", _score(scored.score), *_rules(scored),
                          " ".join(scored.terms), f"{scored.part.tokens:,}", f"not chosen: {scored.why}"))
-    widths = [min(max(len(row[i]) for row in rows), 40) for i in range(len(rows[0]) - 1)]
-    lines = []
-    for row in rows:
-        cells = [cell if len(cell) <= 40 else cell[:39] + "…" for cell in row[:-1]]
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)) + "  " + row[-1])
+    return _table(rows)
+
+
+def _table(rows: Sequence[tuple[str, ...]]) -> str:
+    """The rows in aligned columns, each cell redacted before it is measured (a credential cut to
+    four characters is shorter than the text it stood for) and measured in terminal columns (a
+    wide character takes two), cut at 40; the last column as it is."""
+    from memctl.model.secrets import redact
+    from memctl.text import columns, fit, pad
+
+    cells = [[fit(redact(cell), 40) for cell in row[:-1]] + [redact(row[-1])] for row in rows]
+    widths = [max(columns(row[i]) for row in cells) for i in range(len(rows[0]) - 1)]
+    lines = ["  ".join(pad(cell, width) for cell, width in zip(row[:-1], widths, strict=True)) + "  " + row[-1]
+             for row in cells]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
