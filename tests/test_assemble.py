@@ -166,7 +166,21 @@ def test_errors_write_nothing_to_stdout(cli, tmp_path):
     (tmp_path / "MEMORY.md").write_bytes(b"# I \xff\n")
     result = cli("assemble", str(tmp_path))
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr == "error: MEMORY.md:1: not valid UTF-8 at byte 4\n"
+    assert result.stderr == f"error: {tmp_path}/MEMORY.md:1: not valid UTF-8 at byte 4\n"
+
+
+def test_an_unreadable_index_is_named_from_where_the_user_stands(cli, tmp_path, monkeypatch):
+    """`memctl status bad/home` said `MEMORY.md:2`, a file not there from where the user stands
+    (and in a fleet, no home at all); lint names files this way too."""
+    (tmp_path / "bad" / "home").mkdir(parents=True)
+    (tmp_path / "bad" / "home" / "MEMORY.md").write_bytes(b"# I\nok \xff\n")
+    monkeypatch.chdir(tmp_path)
+    for command in ("status", "assemble", "lint"):
+        result = cli(command, "bad/home")
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == "error: bad/home/MEMORY.md:2: not valid UTF-8 at byte 7\n", command
+    monkeypatch.chdir(tmp_path / "bad" / "home")
+    assert cli("status").stderr == "error: MEMORY.md:2: not valid UTF-8 at byte 7\n"
 
 
 def test_a_bad_topic_the_task_does_not_need_is_only_a_warning(cli, tmp_path):

@@ -625,7 +625,11 @@ def load_home(
     if not guard.inside(index_path):
         raise InputError("the index is a symlink that resolves outside the home", index_path)
     level = config.section_level
-    index = load_doc(index_path, index_name, counter, level, cache, guard)
+    try:
+        index = load_doc(index_path, index_name, counter, level, cache, guard)
+    except InputError as error:  # named from where the user stands, as lint names files (not `MEMORY.md:2`)
+        raise InputError(error.message, _posix(os.path.normpath(os.path.join(given, index_name))),
+                         error.line) from None
     skipped: list[Skipped] = []
     unreadable: list[InputError] = []
     linked: set[str] = set()
