@@ -12,6 +12,7 @@ import sys
 from datetime import datetime, timezone
 
 from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError, WriteError
+from memctl.model.jsonout import dumps  # json.dumps(indent=2, ensure_ascii=False), at C speed
 from memctl.record import record
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
@@ -142,11 +143,11 @@ def run_assemble(args: AssembleArgs) -> int:
                                   keep_front_matter=args.keep_front_matter, max_sections=args.max_sections)
         bundle = assemble(home, options, today())
         if args.format == "json":
-            payload = json.dumps(manifest_of(bundle, with_content=True), indent=2, ensure_ascii=False) + "\n"
+            payload = dumps(manifest_of(bundle, with_content=True)) + "\n"
         else:
             payload = bundle.text
         if args.manifest is not None:
-            atomic_write(args.manifest, json.dumps(manifest_of(bundle, False), indent=2, ensure_ascii=False) + "\n")
+            atomic_write(args.manifest, dumps(manifest_of(bundle, False)) + "\n")
         record_failed = None
         if args.record or args.record_strict:
             try:
@@ -223,9 +224,51 @@ def _err(message: str) -> None:
     sys.stderr.write(redact(message.rstrip("\n")) + "\n")  # as cli/common.py's err
 
 
-def _emit(text: str) -> int:
+def _rules_identity() -> str:
+    """What names the secret detector: its rule set (as `secrets.ruleset()` names it, without
+    building its automaton) and the source of the two modules that find and hide secrets, so an
+    edit to either, bumped or not, is a new detector."""
+    from memctl.model import secret_rules, secrets
+    from memctl.safe.keys import digest
+
+    sources = []
+    for module in (secrets, secret_rules):
+        try:
+            with open(module.__file__ or "", "rb") as handle:
+                sources.append(handle.read().decode("utf-8", "replace"))
+        except OSError:
+            return ""  # nothing to name it by: no memo
+    return f"{secret_rules.table_key()}:{secrets.ENGINE}:{digest(''.join(sources))}"
+
+
+def redact_output(text: str, home: Any = None, name: str = "") -> str:
+    """`redact(text)`, remembered in the home's cache when it hid nothing: a warm `status` or
+    `lint` prints the same megabytes again and again, and scanning them took 0.2-0.3 s at 10,000
+    topics. The cache keeps one entry per command, the digest of the last output that `redact`
+    left as it was with the detector that did so; the same text and the same detector give the
+    same result, so an output whose digest is the one kept is printed as it is. An output with a
+    secret in it is never remembered: it is scanned on every run."""
+    if home is None or not name or len(text) < 4096:
+        return redact(text)
+    from memctl.safe.keys import digest
+
+    identity = _rules_identity()
+    if not identity:
+        return redact(text)
+    key = f"clean-output:{name}"
+    seen = [identity, digest(text)]
+    if home.cache.get(key) == seen:
+        return text
+    cut = redact(text)
+    if cut == text:
+        home.cache.put(key, seen, shared=True)
+        home.save_cache()
+    return cut
+
+
+def _emit(text: str, home: Any = None, name: str = "") -> int:
     """As cli/common.py's emit: redacted, one line end; a reader gone (`| head`) is exit 1, as click's."""
-    text = redact(text)
+    text = redact_output(text, home, name)
     try:
         sys.stdout.write(text if text.endswith("\n") or not text else text + "\n")
         sys.stdout.flush()
@@ -265,22 +308,27 @@ def run_status(args: StatusArgs) -> int:
     from memctl.model.config import today
 
     reports: list[dict[str, Any]] = []
+    homes = []
     try:
         for home in _homes(args.paths, args):
             reports.append(build_status(home, today()))
             home.save_cache()
+            homes.append(home)
     except MemctlError as error:
         _err(f"error: {error}")
         return EXIT_ERROR
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED
+    memo = homes[0] if len(homes) == 1 else None  # one home's output is remembered in its cache
     if args.format == "json":
-        return _emit(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
+        return _emit(dumps(reports[0] if len(reports) == 1 else reports),
+                     memo, "status-json")
     from memctl.cli.views import render_fleet_text, render_status_text
 
     if len(reports) == 1:
-        return _emit(render_status_text(reports[0], sys.stdout.isatty(), _table_width(), args.all_topics))
+        return _emit(render_status_text(reports[0], sys.stdout.isatty(), _table_width(), args.all_topics),
+                     memo, "status-text")
     return _emit(render_fleet_text(reports, sys.stdout.isatty(), _table_width()))
 
 
@@ -301,6 +349,7 @@ def run_lint(args: LintArgs) -> int:
     options = LintOptions(select=_codes(args.select), ignore=_codes(args.ignore) or (), max_index_lines=None)
     diagnostics: list[Any] = []
     files = 0
+    homes = []
     try:
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
@@ -310,6 +359,7 @@ def run_lint(args: LintArgs) -> int:
             diagnostics.extend(found)
             files += checked
             home.save_cache()
+            homes.append(home)
     except MemctlError as error:
         _err(f"error: {error}")
         return EXIT_ERROR
@@ -317,7 +367,7 @@ def run_lint(args: LintArgs) -> int:
         _err("interrupted")
         return EXIT_INTERRUPTED
     report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics)
-    if _emit(report) != EXIT_OK:
+    if _emit(report, homes[0] if len(homes) == 1 else None, f"lint-{args.format}") != EXIT_OK:
         return EXIT_FINDINGS
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if args.format == "github" and step_summary:  # every finding, where annotations show only some
