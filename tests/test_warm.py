@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memctl.cli import dispatch, fast
 from memctl.model import secrets
+from memctl.model.cache import _decoded
 
 TOKEN = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"  # a GitHub token's shape: 36 characters after ghp_
 
@@ -88,3 +92,44 @@ def test_another_detector_scans_again(scans, capsys, tmp_path, monkeypatch):
     fast.run_status_fast(["--format", "json", str(tmp_path / "home")])
     assert len(scans) == 2
     capsys.readouterr()
+
+
+# --- the cache's values, read without json.loads' Python layers ----------------------------------
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                     max_size=4), max_leaves=12)
+
+
+def loads_or_none(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(JSON_VALUES.map(lambda v: json.dumps(v, separators=(",", ":"))), st.text(max_size=12),
+                 st.tuples(JSON_VALUES, st.sampled_from(["", " ", "\n", ",1", "]", "x"]),
+                           st.sampled_from(["", " ", "\t"])).map(lambda t: t[2] + json.dumps(t[0]) + t[1])))
+def test_a_cache_value_reads_as_json_loads_reads_it(text):
+    got, want = _decoded(text), loads_or_none(text)
+    assert json.dumps(got) == json.dumps(want)  # NaN compares unequal to itself; its text does not
+
+
+def test_a_fast_path_runs_without_the_cycle_collector_and_turns_it_on_again(scans, capsys, tmp_path, monkeypatch):
+    from memctl.commands import status
+
+    fleet(tmp_path / "home", topics=4)
+    seen = []
+    original = status.build_status
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(status, "build_status", watched)  # run_status imports it when it runs
+    assert gc.isenabled()
+    assert fast.run_status_fast([str(tmp_path / "home")]) == 0
+    capsys.readouterr()
+    assert seen == [False] and gc.isenabled()

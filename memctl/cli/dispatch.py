@@ -17,6 +17,7 @@ from memctl.record import record
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -129,6 +130,31 @@ def record_dispatch(root: str, args: AssembleArgs, bundle: Any) -> None:
         os.close(fd)
 
 
+def collect_later(run: Callable[[Any], int]) -> Callable[[Any], int]:
+    """`run` with Python's cycle collector off while it runs (a fast path's whole life).
+
+    A warm run builds one acyclic value per file and section (the cache's facts decoded, a report's
+    rows): at 10,000 topics the collector ran hundreds of times over them, each pass longer than the
+    last, for a quarter of `status`'s load and build (0.48 s against 0.36 s), and found nothing to
+    free; memory is still freed by reference counts. It is turned on again when `run` returns (the
+    tests call the fast paths in their own process)."""
+
+    def without_collector(args: Any) -> int:
+        import gc
+
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return run(args)
+        finally:
+            if paused:
+                gc.enable()
+
+    without_collector.__doc__ = run.__doc__
+    return without_collector
+
+
+@collect_later
 def run_assemble(args: AssembleArgs) -> int:
     from memctl.commands.assemble import AssembleOptions, assemble
     from memctl.model.config import today
@@ -302,6 +328,7 @@ def _table_width() -> int:
         return 80
 
 
+@collect_later
 def run_status(args: StatusArgs) -> int:
     """`memctl status` as cli/status.py runs it."""
     from memctl.commands.status import build_status
@@ -336,6 +363,7 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(c for c in value.replace(" ", ",").split(",") if c)
 
 
+@collect_later
 def run_lint(args: LintArgs) -> int:
     """`memctl lint` as cli/lint.py runs it (without --fix, --output-file, --list-rules, --explain
     or --max-index-lines: those take Typer's path)."""

@@ -73,22 +73,23 @@ def _write(value: Any, level: int, out: list[str]) -> None:
     if not (isinstance(value, _CONTAINERS) and value):
         out.append(_compact(value, level + 1))
         return
+    node: Any = value  # a list, tuple or dict, not empty
     inner = "\n" + _INDENT * (level + 1)
     close = "\n" + _INDENT * level
-    is_dict = isinstance(value, dict)
-    items = value.values() if is_dict else value
+    is_dict = isinstance(node, dict)
+    items = node.values() if is_dict else node
     holes = [item for item in items if isinstance(item, _CONTAINERS) and item]
     if not holes:
-        text = _compact(value, level + 1)
+        text = _compact(node, level + 1)
         out.append(text[0] + inner + text[1:-1] + close + text[-1])
         return
-    if not is_dict and all(isinstance(item, dict) and item for item in value):
-        _write_rows(value, level, out)
+    if not is_dict and all(isinstance(item, dict) and item for item in node):
+        _write_rows(node, level, out)
         return
     if is_dict:
-        shallow: Any = {k: (_HOLE if isinstance(v, _CONTAINERS) and v else v) for k, v in value.items()}
+        shallow: Any = {k: (_HOLE if isinstance(v, _CONTAINERS) and v else v) for k, v in node.items()}
     else:
-        shallow = [(_HOLE if isinstance(v, _CONTAINERS) and v else v) for v in value]
+        shallow = [(_HOLE if isinstance(v, _CONTAINERS) and v else v) for v in node]
     pieces = _compact(shallow, level + 1).split(_HOLE_TEXT)
     if len(pieces) == len(holes) + 1:
         last = pieces.pop()
@@ -98,7 +99,7 @@ def _write(value: Any, level: int, out: list[str]) -> None:
             out.append(piece)
         out.append(close + last[-1])
         return
-    pairs = [(_STRING(_key(k)) + ": ", v) for k, v in value.items()] if is_dict else [("", v) for v in value]
+    pairs = [(_STRING(_key(k)) + ": ", v) for k, v in node.items()] if is_dict else [("", v) for v in node]
     for number, (head, item) in enumerate(pairs):
         out.append(("{" if is_dict else "[") + inner if number == 0 else "," + inner)
         out.append(head)

@@ -72,6 +72,8 @@ class Policy:
                          for glob, codes in (config.get("per_file_ignores") or {}).items()]
 
     def applies(self, code: str, rel: str) -> bool:
+        if not self.per_file:  # the common case, asked once a finding twice: no generator to start
+            return code in self.enabled
         return code in self.enabled and not any(code in codes and fnmatch(rel, glob) for glob, codes in self.per_file)
 
 
@@ -102,8 +104,11 @@ def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list
     for table in suppressions.values():
         raw.extend((rules["MEM902"], f) for f in table.problems)
         raw.extend((rules["MEM901"], f) for f in table.unused())
+    shown: dict[str, str] = {}  # each file's path as shown, worked out once (a file has many findings)
     diagnostics = [
-        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message, _shown(home, f.path), f.line, f.column)
+        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message,
+                   shown[f.path] if f.path in shown else shown.setdefault(f.path, _shown(home, f.path)),
+                   f.line, f.column)
         for rule, f in raw
         if policy.applies(rule.code, f.path)
     ]
