@@ -38,7 +38,7 @@ def test_the_same_text_as_json_dumps(value):
 @pytest.mark.parametrize("value", [
     [], {}, "", 0, -0.0, math.nan, math.inf, -math.inf, [math.nan, {"inf": math.inf}], [[]], [{}], {"a": []},
     "\x00", ["\x00"], {"\x00": "\x00"}, [{"a": "\x00", "b": [1, "\x00"]}, {"c": {"d": ["\x00"]}}],
-    [{"a": 1}, {"b": {}}], [{"a": [{"b": [{"c": 1}]}]}], {1: [], 2.5: {}, True: [1], None: "x", False: [[2]]},
+    [{"a": 1}, {"b": {}}], [{"a": [{"b": [{"c": 1}]}]}], {3: [], 2.5: {}, True: [1], None: "x", False: [[2]]},
     [{"}": "},\n    {"}, {"x": "]"}], {"skills": ["a", "b"], "path": "t.md", "budget": None},
 ])
 def test_the_cases_the_encoder_treats_apart(value):
