@@ -90,7 +90,7 @@ def run_command(argv: list[str] | None = None) -> str:
     return ""
 
 
-_SCAN = json.decoder.JSONDecoder().scan_once  # json.loads' own scanner, without its three Python layers
+_SCAN = json.decoder.JSONDecoder().scan_once  # type: ignore[attr-defined]  # json.loads' own scanner, without its three Python layers
 
 
 def _decoded(text: str) -> Any:
@@ -209,8 +209,8 @@ class _File:
         for key, value in self.data.items():
             if value is None:
                 continue  # dropped, or not a value when read: gone
-            text = self.raw.get(key)  # decoded and not put since: written back as it was read
-            lines[key] = text if text is not None else json.dumps(value, separators=(",", ":"))
+            read = self.raw.get(key)  # decoded and not put since: written back as it was read
+            lines[key] = read if read is not None else json.dumps(value, separators=(",", ":"))
         used = [(k, v) for k, v in lines.items() if k in self.used]
         others = [(k, v) for k, v in lines.items() if k not in self.used]
         kept: list[tuple[str, str]] = []
