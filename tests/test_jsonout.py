@@ -35,11 +35,25 @@ def test_the_same_text_as_json_dumps(value):
     assert dumps(value) == reference(value)
 
 
+ROWS = st.lists(st.dictionaries(TEXT, st.one_of(SCALARS, st.lists(st.one_of(SCALARS, st.just([]), st.just({})),
+                                                                  min_size=1, max_size=3)), min_size=1, max_size=4),
+                min_size=2, max_size=6)  # status's topics: rows whose lists hold scalars, or empty containers
+
+
+@settings(max_examples=800, deadline=None)
+@given(ROWS)
+def test_rows_the_same_text_as_json_dumps(value):
+    assert dumps(value) == reference(value)
+    assert dumps({"topics": value}) == reference({"topics": value})
+
+
 @pytest.mark.parametrize("value", [
     [], {}, "", 0, -0.0, math.nan, math.inf, -math.inf, [math.nan, {"inf": math.inf}], [[]], [{}], {"a": []},
     "\x00", ["\x00"], {"\x00": "\x00"}, [{"a": "\x00", "b": [1, "\x00"]}, {"c": {"d": ["\x00"]}}],
     [{"a": 1}, {"b": {}}], [{"a": [{"b": [{"c": 1}]}]}], {3: [], 2.5: {}, True: [1], None: "x", False: [[2]]},
     [{"}": "},\n    {"}, {"x": "]"}], {"skills": ["a", "b"], "path": "t.md", "budget": None},
+    [{"s": ["a", "b"]}, {"s": ["]", "["], "t": [True]}, {"s": [1, None, 2.5, "],\n      ["]}],
+    [{"s": ["a"]}, {"s": [[]]}], [{"s": ["a"]}, {"s": [{}]}, {"s": ["\x00"]}],
 ])
 def test_the_cases_the_encoder_treats_apart(value):
     assert dumps(value) == reference(value)

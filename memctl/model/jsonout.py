@@ -131,9 +131,32 @@ def _write_rows(rows: Any, level: int, out: list[str]) -> None:
         out.append("\n" + _INDENT * level + "]")
         return
     out.append(pieces[0])
+    filled = _lists_of_scalars(holes, level + 2)
+    if filled is not None:
+        out.extend(piece for pair in zip(filled, pieces[1:], strict=True) for piece in pair)
+        return
     for hole, piece in zip(holes, pieces[1:], strict=True):
         _write(hole, level + 2, out)
         out.append(piece)
+
+
+_SCALAR = frozenset({str, int, float, bool, type(None)})
+
+
+def _lists_of_scalars(holes: list[Any], level: int) -> list[str] | None:
+    """Each of `holes`, non-empty lists of scalars only (status's skills) at indent `level`, in its
+    indented form, all encoded at once; None when they are not all such lists. Encoded as one list
+    with their items' separator, they stand apart where `]`, a separator and `[` meet, which no
+    two scalars make (a scalar ends with a quote, a digit or a letter and starts with neither)."""
+    if len(holes) < 2 or not all(type(h) is list and _SCALAR.issuperset(map(type, h)) for h in holes):
+        return None
+    inner = "\n" + _INDENT * (level + 1)
+    text = _compact(holes, level + 1)
+    items = text[2:-2].split("]," + inner + "[")
+    if len(items) != len(holes):
+        return None
+    close = "\n" + _INDENT * level + "]"
+    return ["[" + inner + item + close for item in items]
 
 
 def dumps(value: Any) -> str:
