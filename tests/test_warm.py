@@ -133,3 +133,24 @@ def test_a_fast_path_runs_without_the_cycle_collector_and_turns_it_on_again(scan
     assert fast.run_status_fast([str(tmp_path / "home")]) == 0
     capsys.readouterr()
     assert seen == [False] and gc.isenabled()
+
+
+# --- lint's paths as shown ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["root", "parent", "grandparent", "child", "sibling"])
+def test_lint_shows_each_path_as_relpath_would(where, tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from memctl.commands.lint.engine import _shown, _shown_paths
+
+    root = tmp_path / "a" / "home"
+    (root / "topics").mkdir(parents=True)
+    (tmp_path / "a" / "other").mkdir()
+    cwd = {"root": root, "parent": root.parent, "grandparent": tmp_path, "child": root / "topics",
+           "sibling": tmp_path / "a" / "other"}[where]
+    monkeypatch.chdir(cwd)
+    home = SimpleNamespace(root=str(root))
+    shown = _shown_paths(home)  # type: ignore[arg-type]
+    for rel in ["MEMORY.md", "topics/t.md", "topics/../t.md", "../t.md", "../../t.md", "..t/x.md", "./t.md",
+                "/etc/t.md", "topics//t.md", "topics/t.md"]:
+        assert shown(rel) == _shown(home, rel), rel  # type: ignore[arg-type]

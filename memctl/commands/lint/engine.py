@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from fnmatch import fnmatch
 from typing import Any, NamedTuple
@@ -83,6 +83,28 @@ def _shown(home: MemoryHome, rel: str) -> str:
     return (relative if not relative.startswith("..") else str(full)).replace(os.sep, "/")
 
 
+def _shown_paths(home: MemoryHome) -> Callable[[str], str]:
+    """`_shown(home, rel)` for many files, each worked out once: a home at or below the current
+    folder is joined to its own relative path lexically, as relpath would (10,000 findings called
+    os.getcwd 20,000 times)."""
+    base = os.path.relpath(home.root)
+    memo: dict[str, str] = {}
+
+    def shown(rel: str) -> str:
+        found = memo.get(rel)
+        if found is None:
+            if base.startswith("..") or os.path.isabs(rel):
+                found = _shown(home, rel)
+            else:
+                relative = os.path.normpath(os.path.join(base, rel))
+                found = (relative if not relative.startswith("..")
+                         else str(os.path.join(home.root, rel))).replace(os.sep, "/")
+            memo[rel] = found
+        return found
+
+    return shown
+
+
 def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list[Diagnostic], int]:
     """The diagnostics for one home, sorted, and how many files were checked."""
     rules = all_rules()
@@ -104,11 +126,9 @@ def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list
     for table in suppressions.values():
         raw.extend((rules["MEM902"], f) for f in table.problems)
         raw.extend((rules["MEM901"], f) for f in table.unused())
-    shown: dict[str, str] = {}  # each file's path as shown, worked out once (a file has many findings)
+    shown = _shown_paths(home)
     diagnostics = [
-        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message,
-                   shown[f.path] if f.path in shown else shown.setdefault(f.path, _shown(home, f.path)),
-                   f.line, f.column)
+        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message, shown(f.path), f.line, f.column)
         for rule, f in raw
         if policy.applies(rule.code, f.path)
     ]
