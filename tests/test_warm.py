@@ -154,3 +154,13 @@ def test_lint_shows_each_path_as_relpath_would(where, tmp_path, monkeypatch):
     for rel in ["MEMORY.md", "topics/t.md", "topics/../t.md", "../t.md", "../../t.md", "..t/x.md", "./t.md",
                 "/etc/t.md", "topics//t.md", "topics/t.md"]:
         assert shown(rel) == _shown(home, rel), rel  # type: ignore[arg-type]
+
+
+def test_outputs_that_take_turns_are_each_remembered(scans, capsys, tmp_path, monkeypatch):
+    fleet(tmp_path / "home", topics=300)
+    for _ in range(3):  # one command from two folders in turn: two texts (the paths differ), one cache
+        for where in (tmp_path, tmp_path / "home"):
+            monkeypatch.chdir(where)
+            fast.run_lint_fast(["--exit-zero", str(tmp_path / "home")])
+    outputs = capsys.readouterr().out
+    assert len(scans) == 2 and outputs.count("MEM302") == 3 * 2 * 150

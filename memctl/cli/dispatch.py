@@ -267,13 +267,16 @@ def _rules_identity() -> str:
     return f"{secret_rules.table_key()}:{secrets.ENGINE}:{digest(''.join(sources))}"
 
 
+RECENT_OUTPUTS = 4  # clean outputs remembered per command: `status` and `status --all` in turn, from two folders
+
+
 def redact_output(text: str, home: Any = None, name: str = "") -> str:
     """`redact(text)`, remembered in the home's cache when it hid nothing: a warm `status` or
     `lint` prints the same megabytes again and again, and scanning them took 0.2-0.3 s at 10,000
-    topics. The cache keeps one entry per command, the digest of the last output that `redact`
-    left as it was with the detector that did so; the same text and the same detector give the
-    same result, so an output whose digest is the one kept is printed as it is. An output with a
-    secret in it is never remembered: it is scanned on every run."""
+    topics. The cache keeps one entry per command: the detector's identity and the digests of the
+    last few outputs that `redact` left as they were with that detector. The same text and the
+    same detector give the same result, so an output whose digest is among them is printed as it
+    is. An output with a secret in it is never remembered: it is scanned on every run."""
     if home is None or not name or len(text) < 4096:
         return redact(text)
     from memctl.safe.keys import digest
@@ -282,12 +285,14 @@ def redact_output(text: str, home: Any = None, name: str = "") -> str:
     if not identity:
         return redact(text)
     key = f"clean-output:{name}"
-    seen = [identity, digest(text)]
-    if home.cache.get(key) == seen:
+    seen = home.cache.get(key)
+    known = seen[1:] if type(seen) is list and seen[:1] == [identity] else []
+    text_digest = digest(text)
+    if text_digest in known:
         return text
     cut = redact(text)
     if cut == text:
-        home.cache.put(key, seen, shared=True)
+        home.cache.put(key, [identity, text_digest, *known[: RECENT_OUTPUTS - 1]], shared=True)
         home.save_cache()
     return cut
 
