@@ -14,6 +14,10 @@ By default, make bench's 51-file home and the warm dispatch. Other homes and com
                     consolidate, consolidate-target, split (the default: the dispatches on a small
                     home; status, lint, query and consolidate on the others)
     BENCH_AB_COLD   1: each run starts without its cache
+
+On any home but the small ones, each round also runs the warm floor (benchmarks/floor.py read:
+read and decode every markdown file, as a process of its own), and each median is given against
+the floor's too: the ratio `make bench-scale` reports, for both versions in one loop.
 """
 
 from __future__ import annotations
@@ -134,17 +138,28 @@ def main() -> None:
                 timed(command, source, folder, caches[name])
                 timed(command, source, folder, caches[name])
         times = {(case, name): [] for case in cases for name in sources}  # type: ignore[var-annotated]
+        floor_command = [sys.executable, str(ROOT / "benchmarks" / "floor.py"), "read", str(home)]
+        with_floor = kind not in ("small", "shaped-small")
+        floor: list[float] = []
         for _ in range(ROUNDS):
+            if with_floor:
+                start = time.perf_counter()
+                subprocess.run(floor_command, cwd=folder, stdout=subprocess.DEVNULL, check=True)
+                floor.append(time.perf_counter() - start)
             for case, command in cases.items():
                 for name, source in sources.items():
                     before(case, name)
                     times[case, name].append(timed(command, source, folder, caches[name]))
         print(f"A/B: {ref} against {new_ref or 'the work tree'} on {kind}{' (cold)' if cold else ''}, "
               f"{ROUNDS} interleaved rounds, medians (python -m memctl)")
+        base = statistics.median(floor) if floor else None
+        if base is not None:
+            print(f"{'floor (read all)':<20} {base * 1000:8.1f} ms")
         for case in cases:
             medians = [statistics.median(times[case, name]) for name in sources]
             row = "  ".join(f"{name} {m * 1000:8.1f} ms" for name, m in zip(sources, medians, strict=True))
-            print(f"{case:<20} {row}  ({medians[1] / medians[0]:.2f}x)")
+            against = (f"  floor x: {medians[0] / base:.1f} -> {medians[1] / base:.1f}" if base else "")
+            print(f"{case:<20} {row}  ({medians[1] / medians[0]:.2f}x){against}")
     finally:
         for tree in (old, new):
             if tree != ROOT:

@@ -45,7 +45,7 @@ def _part(part: Part, total_tokens: int, cap: CapResult) -> dict[str, Any]:
     }
 
 
-def _topic(home: MemoryHome, doc: Doc, today: date, notes: frozenset[str]) -> dict[str, Any]:
+def _topic(home: MemoryHome, doc: Doc, today: date, notes: frozenset[str], always: bool) -> dict[str, Any]:
     fm = doc.front_matter
     budget = home.config.budgets.topic_tokens
     return {
@@ -57,7 +57,7 @@ def _topic(home: MemoryHome, doc: Doc, today: date, notes: frozenset[str]) -> di
         "over_budget": bool(budget and doc.tokens > budget),
         "linked": doc.rel in home.linked,
         "dated_note": doc.rel in notes,  # one of the host's dated notes: no link expected
-        "always": home.is_always(doc),
+        "always": always,
         "machine_written": fm.machine_written,
         "skills": list(fm.skills),
         "updated": fm.updated.isoformat() if fm.updated else None,
@@ -88,6 +88,7 @@ def build_status(home: MemoryHome, today: date,
     sizes = index_sizes(home)
     loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
     topics = []
+    always = {doc.rel for doc in home.topics if home.is_always(doc)}  # asked three times a topic below
     weeks = _weeks_of_dated(home)
     notes = dated_notes(home)
     for number, doc in enumerate(home.topics, 1):
@@ -96,8 +97,8 @@ def build_status(home: MemoryHome, today: date,
         if progress is not None:
             progress("counting tokens", number, len(home.topics))
         week = weeks.get(doc.rel)
-        topics.append({**_topic(home, doc, today, notes), **({"week": week} if week else {})})
-    always_chars = index.chars + sum(d.chars for d in home.topics if home.is_always(d))
+        topics.append({**_topic(home, doc, today, notes, doc.rel in always), **({"week": week} if week else {})})
+    always_chars = index.chars + sum(d.chars for d in home.topics if d.rel in always)
     cut = index.first_cut(cap)
     dropped = index.dropped(cap)
     boot = _bootstrap(home)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from fnmatch import fnmatch
 from typing import Any, NamedTuple
@@ -72,6 +72,8 @@ class Policy:
                          for glob, codes in (config.get("per_file_ignores") or {}).items()]
 
     def applies(self, code: str, rel: str) -> bool:
+        if not self.per_file:  # the common case, asked once a finding twice: no generator to start
+            return code in self.enabled
         return code in self.enabled and not any(code in codes and fnmatch(rel, glob) for glob, codes in self.per_file)
 
 
@@ -79,6 +81,28 @@ def _shown(home: MemoryHome, rel: str) -> str:
     full = os.path.join(home.root, rel)
     relative = os.path.relpath(full)
     return (relative if not relative.startswith("..") else str(full)).replace(os.sep, "/")
+
+
+def _shown_paths(home: MemoryHome) -> Callable[[str], str]:
+    """`_shown(home, rel)` for many files, each worked out once: a home at or below the current
+    folder is joined to its own relative path lexically, as relpath would (10,000 findings called
+    os.getcwd 20,000 times)."""
+    base = os.path.relpath(home.root)
+    memo: dict[str, str] = {}
+
+    def shown(rel: str) -> str:
+        found = memo.get(rel)
+        if found is None:
+            if base.startswith("..") or os.path.isabs(rel):
+                found = _shown(home, rel)
+            else:
+                relative = os.path.normpath(os.path.join(base, rel))
+                found = (relative if not relative.startswith("..")
+                         else str(os.path.join(home.root, rel))).replace(os.sep, "/")
+            memo[rel] = found
+        return found
+
+    return shown
 
 
 def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list[Diagnostic], int]:
@@ -102,8 +126,9 @@ def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list
     for table in suppressions.values():
         raw.extend((rules["MEM902"], f) for f in table.problems)
         raw.extend((rules["MEM901"], f) for f in table.unused())
+    shown = _shown_paths(home)
     diagnostics = [
-        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message, _shown(home, f.path), f.line, f.column)
+        Diagnostic(rule.code, rule.name, policy.severity[rule.code], f.message, shown(f.path), f.line, f.column)
         for rule, f in raw
         if policy.applies(rule.code, f.path)
     ]

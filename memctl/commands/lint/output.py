@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 from memctl import __version__
 from memctl.commands.lint.engine import Diagnostic
 from memctl.commands.lint.registry import Rule
+from memctl.model.jsonout import dumps
 from memctl.safe.keys import digest
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -54,7 +54,7 @@ def json_data(diagnostics: Sequence[Diagnostic], files: int) -> dict[str, Any]:
 
 
 def render_json(diagnostics: Sequence[Diagnostic], files: int) -> str:
-    return json.dumps(json_data(diagnostics, files), indent=2, ensure_ascii=False) + "\n"
+    return dumps(json_data(diagnostics, files)) + "\n"
 
 
 def _escape_data(text: str) -> str:
@@ -146,7 +146,7 @@ def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> s
         "version": "2.1.0",
         "runs": [{"tool": {"driver": driver}, "results": results}],
     }
-    return json.dumps(sarif, indent=2, ensure_ascii=False) + "\n"
+    return dumps(sarif) + "\n"
 
 
 def render(fmt: str, diagnostics: Sequence[Diagnostic], files: int, rules: dict[str, Rule], color: bool = False,
