@@ -14,7 +14,9 @@ from memctl.render.marks import esc, num, room
 SHOWN_TOPICS = 200  # past this many, the largest (and every one over budget), and a line for the rest
 FIRST_TOPICS = 25  # shown open, as `status` does; the others behind a <details> (no script needed)
 PERIOD_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "month": 30.44}
-MEASURES = (("lines", "index lines"), ("tokens", "index tokens"), ("bytes", "index bytes"))
+# (status's measure, history's figure of a period's index, label): lines as the host counts them
+MEASURES = (("lines", "counted_lines", "index lines"), ("tokens", "tokens", "index tokens"),
+            ("bytes", "bytes", "index bytes"))
 
 
 def _count(value: int, key: str, word: str, words: str | None = None) -> str:
@@ -201,23 +203,24 @@ def growth(history: dict[str, Any], status: dict[str, Any], k: str) -> str:
     forecast = history["forecast"]
     if periods:
         names = [p["name"] for p in periods]
-        for measure, label in MEASURES:
+        for measure, figure, label in MEASURES:
             limits = _limits(status, measure)
             if measure == "bytes" and not limits:
                 continue
             rate = (forecast or {}).get("rates_per_week") or {}
             per_period = rate[measure] / 7 * PERIOD_DAYS[history["period"]] if measure in rate else None
-            values = [p["index"][measure] if p["index"] else None for p in periods]
+            values = [p["index"][figure] if p["index"] else None for p in periods]
             known = [(n, v) for n, v in enumerate(values) if v is not None]
-            span = (f": {num(known[0][1], f'{k}.periods.{known[0][0]}.index.{measure}')} → "
-                    f"{num(known[-1][1], f'{k}.periods.{known[-1][0]}.index.{measure}')}" if known else "")
+            span = (f": {num(known[0][1], f'{k}.periods.{known[0][0]}.index.{figure}')} → "
+                    f"{num(known[-1][1], f'{k}.periods.{known[-1][0]}.index.{figure}')}" if known else "")
             out.append(f'<figure><figcaption>{esc(label)} by {esc(history["period"])}{span}</figcaption>'
                        f"{svg.growth_chart(values, names, limits, per_period, esc)}</figure>")
         rows = []
         for n, p in enumerate(periods):
             pk = f"{k}.periods.{n}"
             index = p["index"] or {}
-            cells = [num(index.get(m), f"{pk}.index.{m}") if p["index"] else "—" for m in ("lines", "bytes", "tokens")]
+            cells = [num(index.get(m), f"{pk}.index.{m}") if p["index"] else "—"
+                     for m in ("counted_lines", "bytes", "tokens")]
             rows.append(f'<tr><td>{esc(p["name"])}</td><td class="r">{num(p["commits"], pk + ".commits")}</td>'
                         + "".join(f'<td class="r">{c}</td>' for c in cells)
                         + f'<td class="r">{num(p["topics_tokens"], pk + ".topics_tokens")}</td>'
