@@ -158,11 +158,20 @@ def test_report_writes_nothing_in_the_home(cli, tmp_path, name):
     before = tree(home)
     assert cli("report", str(home)).exit_code == 0
     out = tmp_path / "out" / "page.html"
+    out.parent.mkdir()
     written = cli("report", "--fleet", str(tmp_path / "fleet"), "-o", str(out))
     assert written.exit_code == 0, written.stderr
     assert tree(home) == before
     assert out.read_text().startswith("<!DOCTYPE html>")
     assert written.stderr == f"report of 1 home written to {out}\n"
+
+
+def test_dash_as_the_output_is_stdout(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("report", str(HOMES / "recipes"), "-o", "-")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("<!DOCTYPE html>") and result.stderr == ""
+    assert list(tmp_path.iterdir()) == []  # no file named `-`
 
 
 def test_the_page_replaces_an_older_one_whole(cli, tmp_path):
@@ -188,6 +197,10 @@ def test_the_page_replaces_an_older_one_whole(cli, tmp_path):
                                                   "{home} (memctl writes a report outside its memory files); "
                                                   "nothing was written"),
     (["{home}", "-o", "{empty}"], "error: {empty}: is a folder; name a file; nothing was written"),
+    (["{home}", "-o", "{root}/no/such/page.html"],  # a mistyped folder is refused, never made
+     "error: {root}/no/such/page.html: no such folder: {root}/no/such; nothing was written"),
+    (["{home}", "-o", "{home}/MEMORY.md/page.html"],
+     "error: {home}/MEMORY.md/page.html: not a folder: {home}/MEMORY.md; nothing was written"),
     (["{home}", "--fleet", "{root}"], "error: give a PATH or --fleet DIR, not both"),
 ])
 def test_bad_input_is_one_line_and_exit_2_and_writes_nothing(cli, tmp_path, args, message):

@@ -18,7 +18,7 @@ def report(
     fleet: Annotated[Path | None, typer.Option(
         "--fleet", metavar="DIR", help="Every memory home under DIR, one row each, on one page.")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE", help="Write the page here, not to stdout.")] = None,
+        "--output", "-o", metavar="FILE", help="Write the page here (its folder must exist), not to stdout; - is stdout.")] = None,
     period: Annotated[Period, typer.Option(
         "--period", "-p", help="Growth by hour, day, week or month (as history).")] = Period.day,
     tokenizer: TokenizerOpt = None,
@@ -48,6 +48,8 @@ def report(
 
     if fleet is not None and path is not None:
         fail(MemctlError("give a PATH or --fleet DIR, not both"))
+    if output is not None and str(output) == "-":  # `-o -`: stdout, as without -o
+        output = None
     try:
         paths = find_homes(str(fleet)) if fleet is not None else [str(path or Path("."))]
         if output is not None:  # before the work; again below with the homes' own folders
