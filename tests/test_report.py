@@ -243,3 +243,26 @@ def test_a_start_up_host_s_page_shows_its_stack_and_budget_as_status_does(cli, t
     assert stack and len(stack["files"]) > 1
     if stack["budget"] and "left" in stack["budget"]:
         assert {"homes.0.status.stack.budget.used", "homes.0.status.stack.budget.limit"} <= seen
+
+
+def test_every_figure_in_a_sentence_has_its_unit(cli, tmp_path):
+    """OpenClaw's page said `the index may take 12,000.` (12,000 what?); no sentence, heading or
+    list item of the page ends on a bare figure."""
+    import re
+
+    home = tmp_path / "openclaw"
+    shutil.copytree(HOMES / "openclaw/workspace", home)
+    (home / ".memctl").mkdir(exist_ok=True)
+    (home / ".memctl" / "dispatches.jsonl").write_text(
+        '{"time": "2026-11-29T10:00:00+00:00", "tokens": 900, "budget": 4000, "files": [{"path": "MEMORY.md"}, '
+        '{"path": "memory/2026-11-28.md"}]}\n')
+    page = cli("report", str(home)).stdout
+    text = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    assert "the index may take 12,000 characters." in text
+    bare = []
+    for tag in ("p", "h3", "h4", "li"):
+        for inner in re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", page, re.S):
+            shown = " ".join(re.sub(r"<[^>]+>", "", inner).split())
+            if re.search(r"\d(?:[\d,.]*\d)?[.;,:)]?$|\d[.;,]\s", re.sub(r"\d{4}-\d\d-\d\d", "a date", shown)):
+                bare.append(shown)
+    assert bare == [], bare

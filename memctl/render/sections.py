@@ -124,7 +124,7 @@ def _bootstrap(boot: dict[str, Any], k: str) -> str:
                     f'<td class="{"over" if bad else ""}">{esc(row["cause"])}</td></tr>')
     return (f"<p>The host injects these files in this order into every request: {num(boot['used'], k + '.used')} of "
             f"{num(boot['total'], k + '.total')} characters in all, {num(boot['tokens'], k + '.tokens')} tokens; "
-            f"the index may take {num(boot['memory_chars'], k + '.memory_chars')}.</p>"
+            f"the index may take {num(boot['memory_chars'], k + '.memory_chars')} characters.</p>"
             + _table(("file", "", "raw", "injected", "tokens", "cause"), rows, (2, 3, 4)))
 
 
@@ -135,8 +135,8 @@ def _every_request(totals: dict[str, Any], k: str) -> str:
                     f'<td class="r">{num(row["tokens"], f"{k}.always_loaded.{n}.tokens")}</td></tr>')
         parts.append(row["tokens"] or 0)
     return (f"<h4>Every request carries {num(totals['always_loaded_tokens'], k + '.always_loaded_tokens')} tokens; "
-            f"{num(totals['on_demand_tokens'], k + '.on_demand_tokens')} more are on demand, "
-            f"{num(totals['archived_tokens'], k + '.archived_tokens')} archived</h4>"
+            f"{num(totals['on_demand_tokens'], k + '.on_demand_tokens')} tokens more are on demand, "
+            f"{num(totals['archived_tokens'], k + '.archived_tokens')} tokens archived</h4>"
             + (svg.stacked(parts) if parts else "") + _table(("file", "kind", "tokens"), rows, (2,)))
 
 
@@ -190,9 +190,10 @@ def topics(status: dict[str, Any], k: str) -> str:
     head = ("topic", "tokens", "", "loads", "")
     table = _table(head, rows[:FIRST_TOPICS], (1,))
     if len(rows) > FIRST_TOPICS:
-        table += (f"<details><summary>{len(rows) - FIRST_TOPICS:,} more</summary>"
+        table += (f"<details><summary>{len(rows) - FIRST_TOPICS:,} more topics</summary>"
                   + _table(head, rows[FIRST_TOPICS:], (1,)) + "</details>")
-    return f"<h3>Topics by size: {len(found):,}, {over:,} over budget ({limit})</h3>" + table + more
+    return (f"<h3>Topics by size: {len(found):,} {'topic' if len(found) == 1 else 'topics'}, {over:,} over budget "
+            f"({limit})</h3>" + table + more)
 
 
 def growth(history: dict[str, Any], status: dict[str, Any], k: str) -> str:
@@ -269,7 +270,8 @@ def dispatches(history: dict[str, Any], k: str) -> str:
     if spans:
         out.append(f'<figure><figcaption>dispatches by {esc(history["period"])}, {esc(spans[0]["name"])} to '
                    f'{esc(spans[-1]["name"])}</figcaption>{svg.columns([p["dispatches"] for p in spans])}</figure>')
-    most = "".join(f'<li>{esc(m["path"])}: {num(m["dispatches"], f"{k}.most_loaded.{n}.dispatches")}</li>'
+    most = "".join(f'<li>{esc(m["path"])}: '
+                   f'{_count(m["dispatches"], f"{k}.most_loaded.{n}.dispatches", "dispatch", "dispatches")}</li>'
                    for n, m in enumerate(record["most_loaded"]))
     out.append(f"<h4>Loaded most</h4><ul>{most}</ul>" if most else "<p>No topic loaded.</p>")
     never = record["never_loaded"]
