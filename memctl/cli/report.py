@@ -18,7 +18,8 @@ def report(
     fleet: Annotated[Path | None, typer.Option(
         "--fleet", metavar="DIR", help="Every memory home under DIR, one row each, on one page.")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE", help="Write the page here (its folder must exist), not to stdout; - is stdout.")] = None,
+        "--output", "-o", metavar="FILE",
+        help="Write the page here (its folder must exist), not to stdout; - is stdout.")] = None,
     period: Annotated[Period, typer.Option(
         "--period", "-p", help="Growth by hour, day, week or month (as history).")] = Period.day,
     tokenizer: TokenizerOpt = None,
