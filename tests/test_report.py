@@ -266,3 +266,25 @@ def test_every_figure_in_a_sentence_has_its_unit(cli, tmp_path):
             if re.search(r"\d(?:[\d,.]*\d)?[.;,:)]?$|\d[.;,]\s", re.sub(r"\d{4}-\d\d-\d\d", "a date", shown)):
                 bare.append(shown)
     assert bare == [], bare
+
+
+def test_a_broken_home_in_a_fleet_is_listed_and_the_others_shown(cli, tmp_path, monkeypatch):
+    """One home whose index is not UTF-8 aborted the whole `report --fleet` with `error:
+    MEMORY.md:2: not valid UTF-8 at byte 4`, naming no home. Now the page is written with the
+    others, the broken one listed with its error; stderr names it from the current folder; exit 1."""
+    shutil.copytree(HOMES / "recipes", tmp_path / "fleet" / "good")
+    bad = tmp_path / "fleet" / "bad <b>"
+    bad.mkdir(parents=True)
+    (bad / "MEMORY.md").write_bytes(b"# I\n\xff\n")
+    monkeypatch.chdir(tmp_path)
+    result = cli("report", "--fleet", "fleet", "-o", "fleet.html")
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == ["error: fleet/bad <b>: MEMORY.md:2: not valid UTF-8 at byte 4",
+                                          "report of 1 home written to fleet.html; 1 could not be read"]
+    page = (tmp_path / "fleet.html").read_text()
+    assert "<li><code>fleet/bad &lt;b&gt;</code>: MEMORY.md:2: not valid UTF-8 at byte 4</li>" in page
+    assert "1 home could not be read" in page and 'id="home-1"' in page and 'id="home-2"' not in page
+    assert "fleet/good" in page
+    alone = cli("report", "fleet/bad <b>")  # a home on its own: its error, exit 2, as before
+    assert (alone.exit_code, alone.stdout) == (2, "") and "not valid UTF-8" in alone.stderr

@@ -386,8 +386,8 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
                     "message": f"index is already past its {limit:,}-{singular} {what} since {day} "
                                f"({value:,} {plural})"}
     recent = [(points.day(i), sized[i]) for i in window if i in sized and points.day(i) >= start]
-    drops = [i for i in range(1, len(recent)) if any(measured(recent[i][1], k) <= (1 - DROP) * measured(
-        recent[i - 1][1], k) for k in ("lines", "tokens"))]  # type: ignore[operator]
+    drops = [i for i in range(1, len(recent)) if any(recent[i][1][k] <= (1 - DROP) * recent[i - 1][1][k]
+                                                     for k in ("counted_lines", "tokens"))]
     if drops:
         recent = recent[drops[-1]:]
     if len(recent) < 2:
