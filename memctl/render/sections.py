@@ -135,7 +135,7 @@ def _every_request(totals: dict[str, Any], k: str) -> str:
                     f'<td class="r">{num(row["tokens"], f"{k}.always_loaded.{n}.tokens")}</td></tr>')
         parts.append(row["tokens"] or 0)
     return (f"<h4>Every request carries {num(totals['always_loaded_tokens'], k + '.always_loaded_tokens')} tokens; "
-            f"{num(totals['on_demand_tokens'], k + '.on_demand_tokens')} tokens more are on demand, "
+            f"{num(totals['on_demand_tokens'], k + '.on_demand_tokens')} more tokens are on demand, "
             f"{num(totals['archived_tokens'], k + '.archived_tokens')} tokens archived</h4>"
             + (svg.stacked(parts) if parts else "") + _table(("file", "kind", "tokens"), rows, (2,)))
 
