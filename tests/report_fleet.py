@@ -283,7 +283,7 @@ def required(home: dict[str, Any], k: str) -> set[str]:
     for n, period in enumerate(history["periods"]):
         keys.add(f"{k}.history.periods.{n}.commits")
         if period["index"]:
-            keys |= {f"{k}.history.periods.{n}.index.{m}" for m in ("lines", "bytes", "tokens")}
+            keys |= {f"{k}.history.periods.{n}.index.{m}" for m in ("counted_lines", "bytes", "tokens")}
     if history["dispatches"]:
         keys.add(f"{k}.history.dispatches.dispatches")
         keys |= {f"{k}.history.dispatches.most_loaded.{n}.dispatches"

@@ -267,8 +267,10 @@ def test_a_topic_deleted_with_no_copy_of_its_text_is_reported_lost(tmp_path, cli
     assert json.loads(cli("history", str(home), "--format", "json").stdout)["lost"] == []  # back: not lost
 
 
-@pytest.mark.parametrize(("profile", "limit"), [("openclaw", 12_000), ("claude-code", 25_000)])
-def test_the_forecast_knows_a_limit_in_characters(tmp_path, cli, profile, limit):
+@pytest.mark.parametrize(("profile", "limit", "measure", "words"), [
+    ("openclaw", 12_000, "load cap chars", "12,000 characters (its load cap)"),
+    ("claude-code", 25_000, "units", "25,000 UTF-16 units")])
+def test_the_forecast_knows_a_limit_in_characters(tmp_path, cli, profile, limit, measure, words):
     """OpenClaw cuts a bootstrap file at 12,000 characters and Claude Code its index at 25,000
     UTF-16 units: an index of few, long lines reaches that first (it was called "flat": the
     forecast knew lines, bytes and tokens only)."""
@@ -287,5 +289,63 @@ def test_the_forecast_knows_a_limit_in_characters(tmp_path, cli, profile, limit)
     result = cli("history", str(home), "--until", "2026-09-07", "--format", "json")
     assert result.exit_code == 0, result.stderr
     forecast = json.loads(result.stdout)["forecast"]
-    assert forecast["trend"] == "growing" and forecast["limit"] == "chars", forecast
-    assert forecast["rates_per_week"]["chars"] > 0 and f"reaches {limit:,} chars around" in forecast["message"]
+    assert forecast["trend"] == "growing" and forecast["limit"] == measure, forecast
+    assert forecast["rates_per_week"][measure] > 0 and f"reaches {words} around" in forecast["message"]
+
+
+def _commit_index(root: Path, home: Path, texts: list[str]) -> None:
+    from datetime import timedelta
+
+    for day, text in enumerate(texts):
+        (home / "MEMORY.md").write_text(text)
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "-m", f"day {day}", when=START + timedelta(days=day * 3))
+
+
+def test_history_measures_each_version_as_status_measures_the_index(tmp_path, cli):
+    """A Claude Code index with front matter and an HTML comment: its 204 file lines are 200 as
+    Claude Code counts them, all loaded (history said "past its 200-line limit" from then on, on
+    the file's lines, and its figures were not status's)."""
+    git(tmp_path, "init", "-q", "-b", "main")
+    home = tmp_path / "memory"
+    home.mkdir()
+    (home / ".memctl.yaml").write_text("profile: claude-code\n")
+    head = "---\nname: index\n---\n<!-- kept by hand -->\n"
+    at_limit = head + "".join(f"- fact {i}\n" for i in range(200))
+    over = head + "".join(f"- fact {i}\n" for i in range(230))
+    _commit_index(tmp_path, home, [at_limit, at_limit + "\n", over])
+    assert len(at_limit.splitlines()) == 204
+    result = cli("history", str(home), "--until", "2026-09-08", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["forecast"]["over_since"] == "2026-09-07", report["forecast"]  # not 2026-09-01 (200 lines)
+    assert report["forecast"]["message"] == "index is already past its 200-line limit since 2026-09-07 (230 lines)"
+    status = json.loads(cli("status", str(home), "--format", "json").stdout)["index"]
+    shown = report["periods"][-1]["index"]
+    assert {k: shown[k] for k in ("lines", "counted_lines", "units", "bytes", "chars", "tokens")} == {
+        k: status[k] for k in ("lines", "counted_lines", "units", "bytes", "chars", "tokens")}
+    assert shown["load_cap"] == {m["measure"]: m["used"] for m in status["load_cap"]["measures"]}
+    assert shown["counted_lines"] == 230 and shown["lines"] == 234
+    text = cli("history", str(home), "--until", "2026-09-08").stdout
+    assert "230 lines" in text and "234 lines" not in text
+
+
+def test_history_measures_openclaw_s_load_cap_as_it_counts(tmp_path, cli):
+    """OpenClaw trims the end of a bootstrap file before it measures it: 12,000 characters with
+    the newline are 11,999, within its 12,000 (history said "past its 12,000-char limit" since)."""
+    git(tmp_path, "init", "-q", "-b", "main")
+    home = tmp_path / "memory"
+    home.mkdir()
+    (home / ".memctl.yaml").write_text("profile: openclaw\n")
+    line = "- the build queue stalls when the lease expires, every time " + "x" * 39 + "\n"  # 100 characters
+    within = "# I\n" + line * 119 + "- " + "y" * 93 + "\n"
+    assert len(within) == 12_000
+    _commit_index(tmp_path, home, [within, within + line * 5])
+    report = json.loads(cli("history", str(home), "--until", "2026-09-05", "--format", "json").stdout)
+    forecast = report["forecast"]
+    assert forecast["trend"] == "over" and forecast["over_since"] == "2026-09-04", forecast
+    status = json.loads(cli("status", str(home), "--format", "json").stdout)["index"]
+    (cap,) = status["load_cap"]["measures"]
+    assert report["periods"][-1]["index"]["load_cap"] == {"chars": cap["used"]} and cap["used"] == 12_499
+    assert forecast["message"] == ("index is already past its 12,000-character load cap since 2026-09-04 "
+                                   "(12,499 characters)")

@@ -124,6 +124,24 @@ def test_output_file_and_statistics(cli, tmp_path):
     assert "1  MEM201  index-over-line-limit (error)" in out.read_text()
 
 
+def test_output_file_in_a_missing_folder_is_refused_before_any_fix(cli, tmp_path, monkeypatch):
+    """`lint --fix -o reprots/lint.txt` (a typo): refused, exit 2, one line, no folder made and
+    nothing fixed; `-o -` is stdout, as without -o."""
+    import shutil
+
+    home = tmp_path / "home"
+    shutil.copytree("fixtures/lint/index-long", home)
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    target = tmp_path / "reprots" / "lint.txt"
+    result = cli("lint", str(home), "--fix", "--output-file", str(target))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {target}: no such folder: {target.parent}; nothing was written\n"
+    assert not target.parent.exists() and {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before
+    monkeypatch.chdir(tmp_path)
+    dashed = cli("lint", str(home), "-o", "-")
+    assert dashed.exit_code == 1 and "MEM201" in dashed.stdout and not (tmp_path / "-").exists()
+
+
 def test_output_file_is_never_written_in_git_or_onto_the_memory(cli, tmp_path):
     """A CI job on someone's pull request runs `lint --output-file`: the report must not land
     where git runs what it finds (hooks, config), nor replace a memory file."""

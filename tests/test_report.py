@@ -158,11 +158,20 @@ def test_report_writes_nothing_in_the_home(cli, tmp_path, name):
     before = tree(home)
     assert cli("report", str(home)).exit_code == 0
     out = tmp_path / "out" / "page.html"
+    out.parent.mkdir()
     written = cli("report", "--fleet", str(tmp_path / "fleet"), "-o", str(out))
     assert written.exit_code == 0, written.stderr
     assert tree(home) == before
     assert out.read_text().startswith("<!DOCTYPE html>")
     assert written.stderr == f"report of 1 home written to {out}\n"
+
+
+def test_dash_as_the_output_is_stdout(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("report", str(HOMES / "recipes"), "-o", "-")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("<!DOCTYPE html>") and result.stderr == ""
+    assert list(tmp_path.iterdir()) == []  # no file named `-`
 
 
 def test_the_page_replaces_an_older_one_whole(cli, tmp_path):
@@ -188,6 +197,10 @@ def test_the_page_replaces_an_older_one_whole(cli, tmp_path):
                                                   "{home} (memctl writes a report outside its memory files); "
                                                   "nothing was written"),
     (["{home}", "-o", "{empty}"], "error: {empty}: is a folder; name a file; nothing was written"),
+    (["{home}", "-o", "{root}/no/such/page.html"],  # a mistyped folder is refused, never made
+     "error: {root}/no/such/page.html: no such folder: {root}/no/such; nothing was written"),
+    (["{home}", "-o", "{home}/MEMORY.md/page.html"],
+     "error: {home}/MEMORY.md/page.html: not a folder: {home}/MEMORY.md; nothing was written"),
     (["{home}", "--fleet", "{root}"], "error: give a PATH or --fleet DIR, not both"),
 ])
 def test_bad_input_is_one_line_and_exit_2_and_writes_nothing(cli, tmp_path, args, message):
@@ -230,3 +243,48 @@ def test_a_start_up_host_s_page_shows_its_stack_and_budget_as_status_does(cli, t
     assert stack and len(stack["files"]) > 1
     if stack["budget"] and "left" in stack["budget"]:
         assert {"homes.0.status.stack.budget.used", "homes.0.status.stack.budget.limit"} <= seen
+
+
+def test_every_figure_in_a_sentence_has_its_unit(cli, tmp_path):
+    """OpenClaw's page said `the index may take 12,000.` (12,000 what?); no sentence, heading or
+    list item of the page ends on a bare figure."""
+    import re
+
+    home = tmp_path / "openclaw"
+    shutil.copytree(HOMES / "openclaw/workspace", home)
+    (home / ".memctl").mkdir(exist_ok=True)
+    (home / ".memctl" / "dispatches.jsonl").write_text(
+        '{"time": "2026-11-29T10:00:00+00:00", "tokens": 900, "budget": 4000, "files": [{"path": "MEMORY.md"}, '
+        '{"path": "memory/2026-11-28.md"}]}\n')
+    page = cli("report", str(home)).stdout
+    text = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    assert "the index may take 12,000 characters." in text
+    bare = []
+    for tag in ("p", "h3", "h4", "li"):
+        for inner in re.findall(rf"<{tag}\b[^>]*>(.*?)</{tag}>", page, re.S):
+            shown = " ".join(re.sub(r"<[^>]+>", "", inner).split())
+            if re.search(r"\d(?:[\d,.]*\d)?[.;,:)]?$|\d[.;,]\s", re.sub(r"\d{4}-\d\d-\d\d", "a date", shown)):
+                bare.append(shown)
+    assert bare == [], bare
+
+
+def test_a_broken_home_in_a_fleet_is_listed_and_the_others_shown(cli, tmp_path, monkeypatch):
+    """One home whose index is not UTF-8 aborted the whole `report --fleet` with `error:
+    MEMORY.md:2: not valid UTF-8 at byte 4`, naming no home. Now the page is written with the
+    others, the broken one listed with its error; stderr names it from the current folder; exit 1."""
+    shutil.copytree(HOMES / "recipes", tmp_path / "fleet" / "good")
+    bad = tmp_path / "fleet" / "bad <b>"
+    bad.mkdir(parents=True)
+    (bad / "MEMORY.md").write_bytes(b"# I\n\xff\n")
+    monkeypatch.chdir(tmp_path)
+    result = cli("report", "--fleet", "fleet", "-o", "fleet.html")
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == ["error: fleet/bad <b>: MEMORY.md:2: not valid UTF-8 at byte 4",
+                                          "report of 1 home written to fleet.html; 1 could not be read"]
+    page = (tmp_path / "fleet.html").read_text()
+    assert "<li><code>fleet/bad &lt;b&gt;</code>: MEMORY.md:2: not valid UTF-8 at byte 4</li>" in page
+    assert "1 home could not be read" in page and 'id="home-1"' in page and 'id="home-2"' not in page
+    assert "fleet/good" in page
+    alone = cli("report", "fleet/bad <b>")  # a home on its own: its error, exit 2, as before
+    assert (alone.exit_code, alone.stdout) == (2, "") and "not valid UTF-8" in alone.stderr

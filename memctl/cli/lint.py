@@ -68,7 +68,8 @@ def lint(
     explain: Annotated[str | None, typer.Option(
         "--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
     output_file: Annotated[Path | None, typer.Option(
-        "--output-file", "-o", metavar="FILE", help="Write the report here, not to stdout.")] = None,
+        "--output-file", "-o", metavar="FILE",
+        help="Write the report here (its folder must exist), not to stdout; - is stdout.")] = None,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
@@ -106,7 +107,11 @@ def lint(
     diagnostics = []
     files = 0
     roots: list[str] = []
+    if output_file is not None and str(output_file) == "-":  # `-o -`: stdout, as without -o
+        output_file = None
     try:
+        if output_file is not None:  # before any work (--fix writes); again below with the homes' folders
+            check_output_file(str(output_file), [])
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()

@@ -9,7 +9,7 @@ import typer
 
 from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, emit, err, fail, open_home, progress
 from memctl.cli.history import Period
-from memctl.errors import MemctlError
+from memctl.errors import EXIT_FINDINGS, MemctlError
 
 
 @app.command(short_help="The memory as one HTML page: headroom, start-up, sizes, growth, findings.")
@@ -18,7 +18,8 @@ def report(
     fleet: Annotated[Path | None, typer.Option(
         "--fleet", metavar="DIR", help="Every memory home under DIR, one row each, on one page.")] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE", help="Write the page here, not to stdout.")] = None,
+        "--output", "-o", metavar="FILE",
+        help="Write the page here (its folder must exist), not to stdout; - is stdout.")] = None,
     period: Annotated[Period, typer.Option(
         "--period", "-p", help="Growth by hour, day, week or month (as history).")] = Period.day,
     tokenizer: TokenizerOpt = None,
@@ -32,7 +33,8 @@ def report(
     The figures are those of `status`, `history --dispatches` and `lint` (--format json). The page
     needs no network and no JavaScript. Memory text is escaped and credentials cut as in every
     output. With --fleet, a table of every home under DIR (a folder holding MEMORY.md or
-    .memctl.yaml), each row linking to its home's section.
+    .memctl.yaml), each row linking to its home's section; a home that cannot be read is listed
+    on the page with its error (also on stderr), the others shown, and the exit code is 1.
 
     \b
     Examples:
@@ -48,6 +50,8 @@ def report(
 
     if fleet is not None and path is not None:
         fail(MemctlError("give a PATH or --fleet DIR, not both"))
+    if output is not None and str(output) == "-":  # `-o -`: stdout, as without -o
+        output = None
     try:
         paths = find_homes(str(fleet)) if fleet is not None else [str(path or Path("."))]
         if output is not None:  # before the work; again below with the homes' own folders
@@ -55,18 +59,31 @@ def report(
         day, until = today(), now()
         homes: list[str] = []
         reports = []
+        unreadable: list[dict[str, str]] = []
         for one in paths:
-            home = open_home(one, config, tokenizer, profile)
-            reports.append(home_report(home, day, until, period.value, progress()))
+            try:
+                home = open_home(one, config, tokenizer, profile)
+                reports.append(home_report(home, day, until, period.value, progress()))
+            except MemctlError as error:
+                if fleet is None:
+                    raise
+                # one broken home is a finding on the fleet's page, not the end of it
+                unreadable.append({"home": one, "error": str(error)})
+                err(f"error: {redact(one)}: {redact(str(error))}")
+                continue
             home.save_cache()
             homes.append(home.root)
-        value = fleet_report(reports, str(fleet)) if fleet is not None else single_report(reports[0])
+        value = fleet_report(reports, str(fleet), unreadable) if fleet is not None else single_report(reports[0])
         page = redact(render_html(value))
-        if output is None:
+        if output is not None:
+            check_output_file(str(output), homes)
+            atomic_write(output, page)
+        else:
             emit(page)
-            return
-        check_output_file(str(output), homes)
-        atomic_write(output, page)
     except MemctlError as error:
         fail(error)
-    err(f"report of {len(reports)} {'home' if len(reports) == 1 else 'homes'} written to {output}")
+    if output is not None:
+        missed = f"; {len(unreadable):,} could not be read" if unreadable else ""
+        err(f"report of {len(reports)} {'home' if len(reports) == 1 else 'homes'} written to {output}{missed}")
+    if unreadable:
+        raise typer.Exit(EXIT_FINDINGS)

@@ -434,7 +434,7 @@ def _measures(periods: list[dict[str, Any]]) -> list[tuple[str, list[int | None]
     def index(measure: str) -> list[int | None]:
         return [row["index"][measure] if row["index"] else None for row in periods]
 
-    return [("index lines", index("lines")), ("index bytes", index("bytes")), ("index tokens", index("tokens")),
+    return [("index lines", index("counted_lines")), ("index bytes", index("bytes")), ("index tokens", index("tokens")),
             ("topics tokens", [row["topics_tokens"] for row in periods]),
             ("archive tokens", [row["archive_tokens"] for row in periods])]
 
@@ -487,12 +487,15 @@ def render_history_text(report: dict[str, Any], color: bool = False, width: int 
             index = row["index"] or {}
             change = row["change"] or {}
             delta = change.get("tokens")
-            table.add_row(row["name"], _n(row["commits"]), _n(index.get("lines")),
+            table.add_row(row["name"], _n(row["commits"]), _n(index.get("counted_lines")),
                           _n(index.get("bytes")), _n(index.get("tokens")),
                           "" if delta is None else f"{delta:+,}", _n(row["topics_tokens"]), _n(row["archive_tokens"]))
         console.print(table)
         for row in spark_rows(_measures(growth["periods"]), width):
             console.print(row, soft_wrap=True)
+        if growth.get("counted_as") and any(row["index"] and row["index"]["counted_lines"] != row["index"]["lines"]
+                                            for row in growth["periods"]):  # the lines its limit is on, as status
+            console.print(f"index lines {growth['counted_as']}.")
     if growth:
         console.print(growth["forecast"]["message"])
         if growth["note"]:

@@ -18,13 +18,16 @@ from typing import Any, NamedTuple
 
 from memctl.commands.gitlog import Commit, Repo
 from memctl.errors import InputError, MemctlError
+from memctl.hosts import counted_as, version_cap
+from memctl.hosts import measure as host_measure
 from memctl.markup.globs import matcher
 from memctl.markup.markdown import front_matter_span
 from memctl.markup.structure import structure
 from memctl.model.cache import is_count_list
-from memctl.model.home import ARCHIVE_DIRS, MemoryHome, in_archive
+from memctl.model.home import ARCHIVE_DIRS, MemoryHome, doc_from_text, in_archive
 from memctl.safe.fsutil import read_text
-from memctl.text import split_lines, utf16_len
+from memctl.safe.keys import digest
+from memctl.text import split_lines
 
 PERIODS = ("hour", "day", "week", "month")
 LOOKBACK = {"hour": 24, "day": 14, "week": 12, "month": 12}  # periods shown by default
@@ -98,34 +101,71 @@ def parse_moment(value: str, option: str) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
+SIZES = ("lines", "counted_lines", "units", "bytes", "chars")  # a version's sizes, tokens aside
+CHANGES = ("lines", "counted_lines", "units", "bytes", "tokens")  # a period's change against the one before
+
+
+def _is_sizes(value: Any, length: int) -> bool:
+    """A cached version: `length` counts, then the load cap's measures ([name, used, limit] each)."""
+    return (isinstance(value, list) and len(value) == length + 1 and is_count_list(value[:length], length)
+            and isinstance(value[-1], list) and all(
+                isinstance(m, list) and len(m) == 3 and isinstance(m[0], str)
+                and all(type(x) is int for x in m[1:]) for m in value[-1]))
+
+
 class Sizer:
-    """Sizes of file versions by blob id, counted once and kept in the home's cache."""
+    """Sizes of the index's and the topics' versions by blob id, measured as `status` measures the
+    index now (`memctl.hosts.measure` of what the host loads of it), counted once and kept in the
+    home's cache, under the host's figures that measured them."""
 
     def __init__(self, home: MemoryHome, repo: Repo):
         self.home, self.repo = home, repo
+        budgets, level = home.config.budgets, home.config.section_level
+        self._cap = version_cap(home)
+        room = self._cap(home.index).measures  # the room the index has now (OpenClaw's share)
+        self._figures = digest(repr((budgets, level, [limit for _, _, limit in room])))[:16]
 
-    def stats(self, blob_ids: list[str]) -> dict[str, list[int]]:
-        """Lines, bytes, tokens and characters (UTF-16 units, as Claude Code and OpenClaw measure) of each version."""
-        name = self.home.counter.name
-        known = {b: self.home.cache.get(f"blob:2:{name}:{b}", lambda v: is_count_list(v, 4)) for b in blob_ids}
-        missing = [b for b, v in known.items() if not isinstance(v, list)]
-        for blob, data in self.repo.blobs(missing).items():
+    def _measure(self, blobs: list[str], tokens: bool) -> dict[str, list[Any]]:
+        home = self.home
+        found = {}
+        path = os.path.join(home.root, home.index.rel)
+        for blob, data in self.repo.blobs(blobs).items():
             text = data.decode("utf-8", errors="replace")
-            value = [len(split_lines(text)), len(data), self.home.counter.count(text), utf16_len(text)]
-            self.home.cache.put(f"blob:2:{name}:{blob}", value)
-            known[blob] = value
-        return {b: v for b, v in known.items() if isinstance(v, list)}
+            doc = doc_from_text(text, path, home.index.rel, home, home.config.section_level)
+            cap = self._cap(doc)
+            sizes = host_measure(doc, cap, home.config.budgets, tokens)
+            found[blob] = [doc.lines, sizes["lines"], sizes["units"], sizes["bytes"], sizes["chars"],
+                           *([sizes["tokens"]] if tokens else []), [list(m) for m in cap.measures]]
+        return found
 
-    def shapes(self, blob_ids: list[str]) -> dict[str, list[int]]:
-        """Lines, bytes and characters (UTF-16 units) of each version, without counting its tokens."""
-        known = {b: self.home.cache.get(f"shape:2:{b}", lambda v: is_count_list(v, 3)) for b in blob_ids}
-        missing = [b for b, v in known.items() if not isinstance(v, list)]
-        for blob, data in self.repo.blobs(missing).items():
-            text = data.decode("utf-8", errors="replace")
-            value = [len(split_lines(text)), len(data), utf16_len(text)]
-            self.home.cache.put(f"shape:2:{blob}", value)
+    def _sized(self, blob_ids: list[str], prefix: str, length: int, tokens: bool) -> dict[str, list[Any]]:
+        known = {b: self.home.cache.get(f"{prefix}:{b}", lambda v: _is_sizes(v, length)) for b in blob_ids}
+        for blob, value in self._measure([b for b, v in known.items() if v is None], tokens).items():
+            self.home.cache.put(f"{prefix}:{blob}", value)
             known[blob] = value
-        return {b: v for b, v in known.items() if isinstance(v, list)}
+        return {b: v for b, v in known.items() if v is not None}
+
+    def stats(self, blob_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Each version's sizes (`SIZES`), its tokens and its load cap's measures (`load_cap`:
+        {name: used}, `limits`: {name: limit})."""
+        prefix = f"blob:3:{self.home.counter.name}:{self._figures}"
+        return {b: _named(v, True) for b, v in self._sized(blob_ids, prefix, len(SIZES) + 1, True).items()}
+
+    def tokens(self, blob_ids: list[str]) -> dict[str, int]:
+        """The tokens of each version of a topic or archived file, counted as `status` counts them."""
+        home, name = self.home, self.home.counter.name
+        known = {b: home.cache.get(f"tokens:3:{name}:{b}", lambda v: is_count_list(v, 1)) for b in blob_ids}
+        for blob, data in self.repo.blobs([b for b, v in known.items() if v is None]).items():
+            doc = doc_from_text(data.decode("utf-8", errors="replace"), home.root, "", home,
+                                home.config.section_level)
+            known[blob] = [doc.tokens]
+            home.cache.put(f"tokens:3:{name}:{blob}", known[blob])
+        return {b: v[0] for b, v in known.items() if v is not None}
+
+    def shapes(self, blob_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """As `stats`, without counting tokens."""
+        return {b: _named(v, False) for b, v in self._sized(blob_ids, f"shape:3:{self._figures}", len(SIZES),
+                                                                  False).items()}
 
     def links(self, index_rel: str, blob: str) -> list[str]:
         key = f"links:{self.home.config.section_level}:{blob}"
@@ -158,13 +198,29 @@ class Sizer:
         if index_blob and len(by_glob) < len(candidates):  # only then can a link add a topic
             linked = set(self.links(index_rel, index_blob))
         topics = [b for rel, b in candidates.items() if rel in by_glob or rel in linked]
-        stats = self.stats([b for b in [index_blob, *topics, *archive] if b])
-        index = stats.get(index_blob) if index_blob else None
+        index = self.stats([index_blob]).get(index_blob) if index_blob else None
+        tokens = self.tokens([*topics, *archive])
         return {
-            "index": {"lines": index[0], "bytes": index[1], "tokens": index[2]} if index else None,
-            "topics_tokens": sum(stats[b][2] for b in topics),
-            "archive_tokens": sum(stats[b][2] for b in archive),
+            "index": _shown(index) if index else None,
+            "topics_tokens": sum(tokens.get(b, 0) for b in topics),
+            "archive_tokens": sum(tokens.get(b, 0) for b in archive),
         }
+
+
+def _named(value: list[Any], tokens: bool) -> dict[str, Any]:
+    sizes: dict[str, Any] = dict(zip(SIZES, value, strict=False))
+    if tokens:
+        sizes["tokens"] = value[len(SIZES)]
+    sizes["load_cap"] = {name: used for name, used, _ in value[-1]}
+    sizes["limits"] = {name: limit for name, _, limit in value[-1]}
+    return sizes
+
+
+def _shown(sizes: dict[str, Any]) -> dict[str, Any]:
+    """A version of the index as a period shows it: status's figures of the index, by the same names."""
+    return {"lines": sizes["lines"], "counted_lines": sizes["counted_lines"], "units": sizes["units"],
+            "bytes": sizes["bytes"], "chars": sizes["chars"], "tokens": sizes["tokens"],
+            "load_cap": dict(sizes["load_cap"])}
 
 
 def growth(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
@@ -194,7 +250,7 @@ def growth(home: MemoryHome, period: str, since: datetime | None, until: datetim
         state = sizer.snapshot(tree) if applied else {"index": None, "topics_tokens": None, "archive_tokens": None}
         change = None
         if previous is not None and previous["index"] and state["index"]:
-            change = {k: state["index"][k] - previous["index"][k] for k in ("lines", "bytes", "tokens")}
+            change = {k: state["index"][k] - previous["index"][k] for k in CHANGES}
             change["topics_tokens"] = state["topics_tokens"] - previous["topics_tokens"]
         periods.append({"start": window.start.isoformat(), "end": window.end.isoformat(),
                         "name": period_name(window.start, period), "commits": len(inside), **state, "change": change})
@@ -234,7 +290,7 @@ DROP = 0.2  # a fall of a fifth or more (a split, a consolidation) starts a new 
 class _Points:
     """The index's (day, size) after each commit, sized in batches when first asked for: counting
     every version of a long history costs seconds, and the forecast needs few of them (the last
-    four weeks; lines and bytes alone, back to where an index over its limit went over)."""
+    four weeks; their sizes without tokens, back to where an index over its limit went over)."""
 
     BATCH = 256
 
@@ -247,11 +303,10 @@ class _Points:
     def day(self, i: int) -> float:
         return self._versions[i][0]
 
-    def sizes(self, indices: list[int]) -> dict[int, dict[str, int]]:
-        """Lines, bytes and tokens of the versions `indices` (those that can be read)."""
+    def sizes(self, indices: list[int]) -> dict[int, dict[str, Any]]:
+        """The sizes of the versions `indices` (those that can be read), as `Sizer.stats` gives them."""
         stats = self._sizer.stats([self._versions[i][1] for i in indices])
-        return {i: {"lines": v[0], "bytes": v[1], "tokens": v[2], "chars": v[3]} for i in indices
-                if (v := stats.get(self._versions[i][1]))}
+        return {i: v for i in indices if (v := stats.get(self._versions[i][1]))}
 
     def backwards(self, last: int, measure: str) -> Iterator[tuple[int, int]]:
         """(index, value of `measure`) from version `last` back to the first."""
@@ -261,44 +316,78 @@ class _Points:
                 found = {i: size["tokens"] for i, size in self.sizes(chunk).items()}
             else:
                 shapes = self._sizer.shapes([self._versions[i][1] for i in chunk])
-                column = {"lines": 0, "bytes": 1, "chars": 2}[measure]
-                found = {i: v[column] for i in chunk if (v := shapes.get(self._versions[i][1]))}
+                found = {i: value for i in chunk if (v := shapes.get(self._versions[i][1]))
+                         and (value := measured(v, measure)) is not None}
             for i in chunk:
                 if i in found:
                     yield i, found[i]
 
 
+CAP_MEASURE = "load cap "  # a load cap's measure that is not one of the index's own: "load cap chars"
+WORDS = {"lines": "lines", "units": "UTF-16 units", "bytes": "bytes", "tokens": "tokens", "chars": "characters"}
+
+
+def measured(sizes: dict[str, Any], measure: str) -> int | None:
+    """A version's value of a forecast measure: the index's lines as its host counts them, its
+    UTF-16 units, bytes or tokens, or a load cap's measure (`load cap chars`)."""
+    if measure.startswith(CAP_MEASURE):
+        value = sizes["load_cap"].get(measure[len(CAP_MEASURE):])
+        return value if isinstance(value, int) else None
+    return int(sizes["counted_lines" if measure == "lines" else measure])
+
+
+def limits_of(budgets: Any, sizes: dict[str, Any]) -> dict[str, int]:
+    """The limits the forecast watches, as `status` shows them: the index's own (`index_max_lines`,
+    `_units`, `_bytes`, on its lines and units as the host counts them) and the load cap's measures
+    (`sizes` of the latest version: the same measure as one of the index's own shares its name,
+    the tighter limit kept; another is `load cap <measure>`)."""
+    found = {k: v for k, v in (("lines", budgets.index_max_lines), ("units", budgets.index_max_units),
+                               ("bytes", budgets.index_max_bytes)) if v}
+    for name, limit in sizes["limits"].items():
+        own = name in ("lines", "units", "bytes") and measured(sizes, name) == sizes["load_cap"][name]
+        key = name if own else CAP_MEASURE + name
+        found[key] = min(found.get(key, limit), limit)
+    return found
+
+
+def _words(measure: str) -> tuple[str, str, str]:
+    """(plural, singular, what the limit is) of a forecast measure: lines, line, limit."""
+    cap = measure.startswith(CAP_MEASURE)
+    plural = WORDS.get(measure.removeprefix(CAP_MEASURE), measure.removeprefix(CAP_MEASURE))
+    return plural, plural.removesuffix("s"), "load cap" if cap else "limit"
+
+
 def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, Any]:
-    """When, at the recent rate, the index reaches its line, byte or load-cap limit.
+    """When, at the recent rate, the index reaches one of its limits (`limits_of`), measured as
+    `status` measures it.
 
     One story for every period view: a least-squares fit of the index's size after each commit in
     the last FORECAST_DAYS days, from the last time it fell by DROP or more (a split or a
     consolidation changes the trend; the rate before it says nothing about the rate after).
     """
-    budgets = home.config.budgets
-    limits = {"lines": budgets.index_max_lines or budgets.load_cap_lines,
-              "bytes": budgets.index_max_bytes or budgets.load_cap_bytes, "tokens": budgets.load_cap_tokens,
-              "chars": budgets.index_max_units or budgets.load_cap_units or budgets.load_cap_chars}
     start = until.timestamp() / 86400 - FORECAST_DAYS
     window = [i for i in range(len(points)) if points.day(i) >= start]
     if points and (not window or window[-1] != len(points) - 1):
         window.append(len(points) - 1)
     sized = points.sizes(window)
     latest = max(sized) if sized else None
+    limits = limits_of(home.config.budgets, sized[latest]) if latest is not None else {}
     for measure, limit in limits.items():
-        if limit and latest is not None and sized[latest][measure] >= limit:
+        value = measured(sized[latest], measure) if latest is not None else None
+        if latest is not None and value is not None and value > limit:  # at the limit, it all loads
             since = latest
-            for i, value in points.backwards(latest, measure):
-                if value < limit:
+            for i, earlier in points.backwards(latest, measure):
+                if earlier <= limit:
                     break
                 since = i
             day = datetime.fromtimestamp(points.day(since) * 86400, timezone.utc).date().isoformat()
+            plural, singular, what = _words(measure)
             return {"trend": "over", "rates_per_week": None, "limit": measure, "reaches_on": None, "over_since": day,
-                    "message": f"index is already past its {limit:,}-{measure[:-1]} limit since {day} "
-                               f"({sized[latest][measure]:,} {measure})"}
+                    "message": f"index is already past its {limit:,}-{singular} {what} since {day} "
+                               f"({value:,} {plural})"}
     recent = [(points.day(i), sized[i]) for i in window if i in sized and points.day(i) >= start]
     drops = [i for i in range(1, len(recent)) if any(recent[i][1][k] <= (1 - DROP) * recent[i - 1][1][k]
-                                                     for k in ("lines", "tokens"))]
+                                                     for k in ("counted_lines", "tokens"))]
     if drops:
         recent = recent[drops[-1]:]
     if len(recent) < 2:
@@ -306,13 +395,17 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
                 "message": f"not enough history for a forecast (it needs two changes of the index in the last "
                            f"{FORECAST_DAYS} days{', since its last drop' if drops else ''})"}
     now_day, current = recent[-1]
-    rates = {k: _slope([(x, index[k]) for x, index in recent]) * 7 for k in ("lines", "bytes", "tokens", "chars")}
-    rates = {"lines": round(rates["lines"], 1), "bytes": round(rates["bytes"]), "tokens": round(rates["tokens"]),
-             "chars": round(rates["chars"])}
+    rates: dict[str, float] = {}
+    for k in dict.fromkeys(["lines", "units", "bytes", "tokens", *limits]):
+        known = [(x, value) for x, sizes in recent if (value := measured(sizes, k)) is not None]
+        if len(known) == len(recent):
+            rate = _slope([(x, float(v)) for x, v in known]) * 7
+            rates[k] = round(rate, 1) if k == "lines" else round(rate)
     soonest: tuple[float, str, int] | None = None
     for measure, limit in limits.items():
-        if limit and rates[measure] > 0:
-            days = (limit - current[measure]) / (rates[measure] / 7)
+        value = measured(current, measure)
+        if measure in rates and rates[measure] > 0 and value is not None:
+            days = (limit - value) / (rates[measure] / 7)
             if soonest is None or days < soonest[0]:
                 soonest = (days, measure, limit)
     if soonest is None:
@@ -321,9 +414,11 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
                 "message": f"index is {trend} ({rates['lines']:+.1f} lines/week, {rates['tokens']:+,} tokens/week)"}
     days, measure, limit = soonest
     when = (datetime.fromtimestamp(now_day * 86400, timezone.utc) + timedelta(days=days)).date()
+    plural, _, what = _words(measure)
+    shown = f"{rates[measure]:+,.1f}" if measure == "lines" else f"{rates[measure]:+,}"
     return {"trend": "growing", "rates_per_week": rates, "limit": measure, "reaches_on": when.isoformat(),
-            "message": f"index {rates[measure]:+,} {measure}/week: reaches {limit:,} {measure} "
-                       f"around {when.isoformat()}"}
+            "message": f"index {shown} {plural}/week: reaches {limit:,} {plural}"
+                       f"{' (its load cap)' if what == 'load cap' else ''} around {when.isoformat()}"}
 
 
 def dispatches(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
@@ -428,7 +523,8 @@ def build_report(home: MemoryHome, period: str, since: datetime | None, until: d
     grown = growth(home, period, since, until)
     record = dispatches(home, period, since, until) if with_dispatches else None
     report: dict[str, Any] = {"home": home.shown, "period": period, "tokenizer": home.counter.name,
-                              "until": until.isoformat(), "git": grown is not None}
+                              "until": until.isoformat(), "git": grown is not None,
+                              "counted_as": counted_as(home.config.budgets)}
     if grown is not None:
         report.update(grown)
     else:

@@ -82,8 +82,11 @@ def summary(status: dict[str, Any], history: dict[str, Any], lint: dict[str, Any
     }
 
 
-def fleet_report(reports: list[dict[str, Any]], folder: str) -> dict[str, Any]:
-    return {"version": REPORT_VERSION, "fleet": folder, "homes": reports}
+def fleet_report(reports: list[dict[str, Any]], folder: str,
+                 unreadable: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """A fleet's page: the homes read, and those that could not be ({home, error}, each the home's
+    path as found under the fleet's folder and the one-line error)."""
+    return {"version": REPORT_VERSION, "fleet": folder, "homes": reports, "unreadable": unreadable or []}
 
 
 def single_report(report: dict[str, Any]) -> dict[str, Any]:

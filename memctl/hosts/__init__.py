@@ -50,7 +50,7 @@ NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
            "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
-           "loaded_at_start", "notes", "stack"]
+           "loaded_at_start", "measure", "notes", "stack", "version_cap"]
 
 
 def host(name: str) -> Host:
@@ -123,9 +123,17 @@ def index_cap(home: Home) -> CapResult:
     row = found.row(os.path.realpath(os.path.join(home.root, home.index.rel))) if found is not None else None
     if row is not None and row.cap is not None and row.when == "start":
         return row.cap
+    return version_cap(home)(home.index)
+
+
+def version_cap(home: Home) -> Callable[[Doc], CapResult]:
+    """What the host loads of a version of the home's index (the index itself, or one `history`
+    sizes from git): by its `Cap`, with the room the index has now (for OpenClaw, what the
+    bootstrap files before it leave), worked out once for every version."""
     injected = injection(home)
     file_chars = injected.memory_chars if injected is not None else None
-    return apply_cap(home.index, home.config.budgets, home.counter, file_chars)
+    budgets, counter = home.config.budgets, home.counter
+    return lambda doc: apply_cap(doc, budgets, counter, file_chars)
 
 
 def counted_as(budgets: Budgets) -> str | None:
@@ -142,12 +150,20 @@ def notes(host: Host) -> tuple[str, ...]:
 
 
 def index_sizes(home: Home) -> dict[str, int]:
-    """The index's size as its host measures it, so that status and lint agree: for Claude Code,
-    lines and UTF-16 units after front matter and HTML comments are stripped and the rest trimmed;
-    otherwise the file's own lines and length."""
-    index = home.index
-    measured = {name: used for name, used, _ in home.index_cap.measures}
-    trimmed = CAPS[home.config.budgets.load_cap_mode].trimmed_sizes
-    return {"lines": measured["lines"] if trimmed and "lines" in measured else index.lines,
-            "units": measured["units"] if trimmed and "units" in measured else utf16_len(index.text),
-            "bytes": index.bytes, "chars": index.chars, "tokens": index.tokens}
+    """The index's size as its host measures it, so that status, lint and history agree."""
+    return measure(home.index, home.index_cap, home.config.budgets)
+
+
+def measure(doc: Doc, cap: CapResult, budgets: Budgets, tokens: bool = True) -> dict[str, int]:
+    """A version of the index sized as its host measures it, given what the host loads of it
+    (`index_cap`, `version_cap`): for Claude Code, lines and UTF-16 units after front matter and
+    HTML comments are stripped and the rest trimmed; otherwise the file's own lines and length.
+    Without `tokens`, its tokens are not counted (and not in the answer)."""
+    measured = {name: used for name, used, _ in cap.measures}
+    trimmed = CAPS[budgets.load_cap_mode].trimmed_sizes
+    sizes = {"lines": measured["lines"] if trimmed and "lines" in measured else doc.lines,
+             "units": measured["units"] if trimmed and "units" in measured else utf16_len(doc.text),
+             "bytes": doc.bytes, "chars": doc.chars}
+    if tokens:
+        sizes["tokens"] = doc.tokens
+    return sizes

@@ -26,9 +26,10 @@ def render_html(report: dict[str, Any]) -> str:
     homes = report["homes"]
     fleet = report["fleet"]
     title = f"memctl report: {fleet if fleet is not None else homes[0]['home']}"
-    body = [f"<header><h1>{esc(title)}</h1>{_generated(homes)}</header>"]
+    unreadable = report.get("unreadable") or []
+    body = [f"<header><h1>{esc(title)}</h1>{_generated(homes, len(unreadable))}</header>"]
     if fleet is not None:
-        body.append(_fleet(homes))
+        body.append(_fleet(homes, unreadable))
     body += [_home(home, n) for n, home in enumerate(homes)]
     body.append(f'<footer>memctl {esc(__version__)}: the figures are those of <code>status</code>, '
                 f'<code>history --dispatches</code> and <code>lint</code> with <code>--format json</code>.</footer>')
@@ -40,13 +41,24 @@ def render_html(report: dict[str, Any]) -> str:
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 
-def _generated(homes: list[dict[str, Any]]) -> str:
+def _generated(homes: list[dict[str, Any]], unreadable: int = 0) -> str:
     until = homes[0]["history"]["until"][:10] if homes else ""
     count = f"{len(homes):,} {'home' if len(homes) == 1 else 'homes'}"
-    return f'<p class="meta">{count}, as of {esc(until)}.</p>'
+    if unreadable:
+        count += f' (and <span class="over">{unreadable:,} that could not be read</span>)'
+    return f'<p class="meta">{count}{f", as of {esc(until)}" if until else ""}.</p>'
 
 
-def _fleet(homes: list[dict[str, Any]]) -> str:
+def _unreadable(unreadable: list[dict[str, str]]) -> str:
+    """The fleet's homes that could not be read, each with its path and its one-line error."""
+    if not unreadable:
+        return ""
+    items = "".join(f'<li><code>{esc(bad["home"])}</code>: {esc(bad["error"])}</li>' for bad in unreadable)
+    return (f'<h3 class="over">{len(unreadable):,} {"home" if len(unreadable) == 1 else "homes"} could not be '
+            f'read, and {"is" if len(unreadable) == 1 else "are"} not on this page</h3><ul>{items}</ul>')
+
+
+def _fleet(homes: list[dict[str, Any]], unreadable: list[dict[str, str]] | None = None) -> str:
     rows = []
     for n, home in enumerate(homes):
         k = f"homes.{n}"
@@ -77,7 +89,7 @@ def _fleet(homes: list[dict[str, Any]]) -> str:
     head = ("<tr><th>home</th><th>host</th><th>tightest headroom</th><th>index loads</th>"
             "<th>topics over budget</th><th>errors / warnings</th><th>growth (index tokens)</th></tr>")
     return (f'<section class="fleet"><h2>Fleet</h2><table class="wide"><thead>{head}</thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></section>')
+            f'<tbody>{"".join(rows)}</tbody></table>{_unreadable(unreadable or [])}</section>')
 
 
 def _home(home: dict[str, Any], n: int) -> str:

@@ -14,7 +14,9 @@ from memctl.render.marks import esc, num, room
 SHOWN_TOPICS = 200  # past this many, the largest (and every one over budget), and a line for the rest
 FIRST_TOPICS = 25  # shown open, as `status` does; the others behind a <details> (no script needed)
 PERIOD_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "month": 30.44}
-MEASURES = (("lines", "index lines"), ("tokens", "index tokens"), ("bytes", "index bytes"))
+# (status's measure, history's figure of a period's index, label): lines as the host counts them
+MEASURES = (("lines", "counted_lines", "index lines"), ("tokens", "tokens", "index tokens"),
+            ("bytes", "bytes", "index bytes"))
 
 
 def _count(value: int, key: str, word: str, words: str | None = None) -> str:
@@ -122,7 +124,7 @@ def _bootstrap(boot: dict[str, Any], k: str) -> str:
                     f'<td class="{"over" if bad else ""}">{esc(row["cause"])}</td></tr>')
     return (f"<p>The host injects these files in this order into every request: {num(boot['used'], k + '.used')} of "
             f"{num(boot['total'], k + '.total')} characters in all, {num(boot['tokens'], k + '.tokens')} tokens; "
-            f"the index may take {num(boot['memory_chars'], k + '.memory_chars')}.</p>"
+            f"the index may take {num(boot['memory_chars'], k + '.memory_chars')} characters.</p>"
             + _table(("file", "", "raw", "injected", "tokens", "cause"), rows, (2, 3, 4)))
 
 
@@ -133,8 +135,8 @@ def _every_request(totals: dict[str, Any], k: str) -> str:
                     f'<td class="r">{num(row["tokens"], f"{k}.always_loaded.{n}.tokens")}</td></tr>')
         parts.append(row["tokens"] or 0)
     return (f"<h4>Every request carries {num(totals['always_loaded_tokens'], k + '.always_loaded_tokens')} tokens; "
-            f"{num(totals['on_demand_tokens'], k + '.on_demand_tokens')} more are on demand, "
-            f"{num(totals['archived_tokens'], k + '.archived_tokens')} archived</h4>"
+            f"{num(totals['on_demand_tokens'], k + '.on_demand_tokens')} more tokens are on demand, "
+            f"{num(totals['archived_tokens'], k + '.archived_tokens')} tokens archived</h4>"
             + (svg.stacked(parts) if parts else "") + _table(("file", "kind", "tokens"), rows, (2,)))
 
 
@@ -188,9 +190,10 @@ def topics(status: dict[str, Any], k: str) -> str:
     head = ("topic", "tokens", "", "loads", "")
     table = _table(head, rows[:FIRST_TOPICS], (1,))
     if len(rows) > FIRST_TOPICS:
-        table += (f"<details><summary>{len(rows) - FIRST_TOPICS:,} more</summary>"
+        table += (f"<details><summary>{len(rows) - FIRST_TOPICS:,} more topics</summary>"
                   + _table(head, rows[FIRST_TOPICS:], (1,)) + "</details>")
-    return f"<h3>Topics by size: {len(found):,}, {over:,} over budget ({limit})</h3>" + table + more
+    return (f"<h3>Topics by size: {len(found):,} {'topic' if len(found) == 1 else 'topics'}, {over:,} over budget "
+            f"({limit})</h3>" + table + more)
 
 
 def growth(history: dict[str, Any], status: dict[str, Any], k: str) -> str:
@@ -201,23 +204,24 @@ def growth(history: dict[str, Any], status: dict[str, Any], k: str) -> str:
     forecast = history["forecast"]
     if periods:
         names = [p["name"] for p in periods]
-        for measure, label in MEASURES:
+        for measure, figure, label in MEASURES:
             limits = _limits(status, measure)
             if measure == "bytes" and not limits:
                 continue
             rate = (forecast or {}).get("rates_per_week") or {}
             per_period = rate[measure] / 7 * PERIOD_DAYS[history["period"]] if measure in rate else None
-            values = [p["index"][measure] if p["index"] else None for p in periods]
+            values = [p["index"][figure] if p["index"] else None for p in periods]
             known = [(n, v) for n, v in enumerate(values) if v is not None]
-            span = (f": {num(known[0][1], f'{k}.periods.{known[0][0]}.index.{measure}')} → "
-                    f"{num(known[-1][1], f'{k}.periods.{known[-1][0]}.index.{measure}')}" if known else "")
+            span = (f": {num(known[0][1], f'{k}.periods.{known[0][0]}.index.{figure}')} → "
+                    f"{num(known[-1][1], f'{k}.periods.{known[-1][0]}.index.{figure}')}" if known else "")
             out.append(f'<figure><figcaption>{esc(label)} by {esc(history["period"])}{span}</figcaption>'
                        f"{svg.growth_chart(values, names, limits, per_period, esc)}</figure>")
         rows = []
         for n, p in enumerate(periods):
             pk = f"{k}.periods.{n}"
             index = p["index"] or {}
-            cells = [num(index.get(m), f"{pk}.index.{m}") if p["index"] else "—" for m in ("lines", "bytes", "tokens")]
+            cells = [num(index.get(m), f"{pk}.index.{m}") if p["index"] else "—"
+                     for m in ("counted_lines", "bytes", "tokens")]
             rows.append(f'<tr><td>{esc(p["name"])}</td><td class="r">{num(p["commits"], pk + ".commits")}</td>'
                         + "".join(f'<td class="r">{c}</td>' for c in cells)
                         + f'<td class="r">{num(p["topics_tokens"], pk + ".topics_tokens")}</td>'
@@ -266,7 +270,8 @@ def dispatches(history: dict[str, Any], k: str) -> str:
     if spans:
         out.append(f'<figure><figcaption>dispatches by {esc(history["period"])}, {esc(spans[0]["name"])} to '
                    f'{esc(spans[-1]["name"])}</figcaption>{svg.columns([p["dispatches"] for p in spans])}</figure>')
-    most = "".join(f'<li>{esc(m["path"])}: {num(m["dispatches"], f"{k}.most_loaded.{n}.dispatches")}</li>'
+    most = "".join(f'<li>{esc(m["path"])}: '
+                   f'{_count(m["dispatches"], f"{k}.most_loaded.{n}.dispatches", "dispatch", "dispatches")}</li>'
                    for n, m in enumerate(record["most_loaded"]))
     out.append(f"<h4>Loaded most</h4><ul>{most}</ul>" if most else "<p>No topic loaded.</p>")
     never = record["never_loaded"]

@@ -268,7 +268,8 @@ def check_output_file(path: str, homes: list[str]) -> None:
     file memctl manages in one of `homes` (the index, a topic, `.memctl/`, `.memctl.yaml`: a
     report is not memory, and would be read as a topic). The folder is resolved through its
     symlinks first, so no link carries the write there; the name itself is replaced, never
-    followed (`atomic_write` renames onto it)."""
+    followed (`atomic_write` renames onto it). The folder must exist: a mistyped one is refused,
+    never made."""
     folder, name = os.path.split(os.path.abspath(path))
     real = os.path.join(os.path.realpath(folder), name)
     if ".git" in real.lower().split(os.sep):  # `.GIT` is `.git` on a folder that ignores case
@@ -280,6 +281,10 @@ def check_output_file(path: str, homes: list[str]) -> None:
         if real.startswith(base + os.sep) and not unmanaged(real[len(base) + 1 :].split(os.sep)):
             raise GuaranteeError(f"is a file of the memory home {root} (memctl writes a report outside its "
                                  "memory files); nothing was written", path)
+    if not os.path.isdir(folder):
+        shown = os.path.dirname(path) or "."
+        problem = "no such folder" if not os.path.lexists(folder) else "not a folder"
+        raise WriteError(f"{problem}: {shown}; nothing was written", path)
 
 
 class Guard:
