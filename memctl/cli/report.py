@@ -69,7 +69,7 @@ def report(
                     raise
                 # one broken home is a finding on the fleet's page, not the end of it
                 unreadable.append({"home": one, "error": str(error)})
-                err(f"error: {redact(one)}: {redact(str(error))}")
+                err(f"error: {redact(str(error) if error.path else f'{one}: {error}')}")  # the file, else the home
                 continue
             home.save_cache()
             homes.append(home.root)
