@@ -283,7 +283,8 @@ def test_a_broken_home_in_a_fleet_is_listed_and_the_others_shown(cli, tmp_path, 
     assert result.stderr.splitlines() == ["error: fleet/bad <b>/MEMORY.md:2: not valid UTF-8 at byte 4",
                                           "report of 1 home written to fleet.html; 1 could not be read"]
     page = (tmp_path / "fleet.html").read_text()
-    assert "<li><code>fleet/bad &lt;b&gt;</code>: fleet/bad &lt;b&gt;/MEMORY.md:2: not valid UTF-8 at byte 4</li>" in page
+    assert ("<li><code>fleet/bad &lt;b&gt;</code>: fleet/bad &lt;b&gt;/MEMORY.md:2: not valid UTF-8 at byte 4</li>"
+            in page)
     assert "1 home could not be read" in page and 'id="home-1"' in page and 'id="home-2"' not in page
     assert "fleet/good" in page
     alone = cli("report", "fleet/bad <b>")  # a home on its own: its error, exit 2, as before
