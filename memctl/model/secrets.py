@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 SHOWN = 4  # characters of a secret that a finding or a message may show
-ENGINE = 7  # bump when findings for the same rules would differ
+ENGINE = 8  # bump when findings for the same rules would differ
 NAMED_KIND = "password or secret assignment"
 # kinds that say where a secret sits, not what it is: a provider's shape found in the same place names it
 _GENERIC = frozenset({NAMED_KIND, "password in a URL", ".netrc password", "bearer token", "basic auth credentials",
@@ -245,6 +245,10 @@ def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator
     if check == "block-end":
         yield rules.kinds[i], start, end, start
         return
+    if rules.kinds[i] not in _GENERIC and end > start and (text[end - 1].isalnum() or text[end - 1] == "_"):
+        # a provider's token longer than its pattern says (Stripe's rk_live_ keys are 107 characters now)
+        while end < len(text) and (text[end].isalnum() or text[end] in "_-"):
+            end += 1
     secret = text[start:end]
     if _placeholder_token(secret):
         return
@@ -630,15 +634,18 @@ def redact_typed(text: str, typed: str) -> str:
     wherever one of their words appears in it, whole or cut off by `…`: a report shows a query's
     terms one by one, where no rule would know `9a44…` from a checksum any more."""
     text = redact(text)
-    words = {word for _, start, end in find_secrets(typed) for word in _WORDS_OF_SECRET.findall(typed[start:end])}
+    words = {word for _, start, end in find_secrets(typed) for word in _WORDS_OF_SECRET.findall(typed[start:end])
+             if len(word) > SHOWN}  # a shorter one shows no more than its first four (`ghp` of `ghp_…`)
     if not words:
         return text
     alternatives = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
-    text = re.sub(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", lambda m: shown(m.group(0)), text)
+    # in any case: a query's terms are shown lower-cased (`"terms": ["p4zxn3…"]`)
+    text = re.sub(rf"(?i)(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", lambda m: shown(m.group(0)), text)
+    lowered = {word.lower() for word in words}
 
     def cut_off(match: re.Match[str]) -> str:
-        part = match.group(1)
-        return shown(part) if any(word.startswith(part) for word in words) else match.group(0)
+        part = match.group(1).lower()
+        return shown(match.group(1)) if any(word.startswith(part) for word in lowered) else match.group(0)
 
     return re.sub(r"(?<![A-Za-z0-9])([A-Za-z0-9]{5,})…", cut_off, text)
 
