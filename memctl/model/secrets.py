@@ -256,6 +256,8 @@ def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator
         return
     if check == "basic" and not _basic_credentials(secret):
         return
+    if check == "aws" and not _aws_secret(secret):
+        return
     yield rules.kinds[i], start, end, match.start()
 
 
@@ -412,6 +414,24 @@ def _entropy(value: str) -> float:
     for char in value:
         counts[char] = counts.get(char, 0) + 1
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def _aws_secret(value: str) -> bool:
+    """Whether a 40-character run found near `aws` looks like a secret access key: upper and lower
+    case and digits (a SHA-1 in hex has no upper case), a random string's entropy, no placeholder
+    (AWS's own docs' `…EXAMPLEKEY`), and not base64 of printable text."""
+    import base64
+    import binascii
+
+    if not (any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)):
+        return False
+    if _placeholder(value) or _entropy(value) < 4.2:
+        return False
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return True
+    return not (raw.isascii() and raw.decode("ascii").isprintable())
 
 
 def _basic_credentials(value: str) -> bool:
