@@ -36,6 +36,7 @@ class AssembleArgs:
     keep_front_matter: bool = False
     max_sections: int | None = None
     explain: bool = False
+    allow_secrets: bool = False
     tokenizer: str | None = None
     profile: str | None = None
     config: str | None = None
@@ -139,7 +140,8 @@ def run_assemble(args: AssembleArgs) -> int:
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
         options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
                                   format=args.format, include_expired=args.include_expired,
-                                  keep_front_matter=args.keep_front_matter, max_sections=args.max_sections)
+                                  keep_front_matter=args.keep_front_matter, max_sections=args.max_sections,
+                                  allow_secrets=args.allow_secrets)
         bundle = assemble(home, options, today())
         if args.format == "json":
             payload = json.dumps(manifest_of(bundle, with_content=True), indent=2, ensure_ascii=False) + "\n"
