@@ -326,4 +326,5 @@ LOOK_ALIKES = [
     "attachment " + base64.b64encode(hashlib.sha256(b"attachment").digest()[:30]).decode() + " uploaded",
     "AWS blob " + base64.b64encode(hashlib.sha512(b"blob").digest()).decode(),
     "the laws of " + base64.b64encode(hashlib.sha256(b"laws").digest()[:30]).decode(),
+    "- upgraded the aws cli\n- attachment " + base64.b64encode(hashlib.sha256(b"next").digest()[:30]).decode(),
 ]

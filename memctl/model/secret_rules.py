@@ -29,10 +29,15 @@ OWN: tuple[tuple[str, str, str], ...] = (
     # AWS secret access keys: 40 characters of base64's alphabet, with nothing to say what they are
     # (https://docs.aws.amazon.com/IAM/latest/UserGuide/security-creds.html#sec-access-keys-and-secret-access-keys);
     # as gitleaks and detect-secrets do, context decides: `aws` (not the end of a word: laws, jaws)
-    # earlier on the same line or on the line before, and the run (no longer one: a path, a blob)
-    # passes `aws` (mixed case and digits, a secret's entropy, no placeholder, not base64 of text)
-    ("AWS secret access key", r"(?i)(?<![a-z])aws(?:[^\n]{0,60}?|[^\n]{0,80}\r?\n[^\n]{0,60}?)"
-     r"(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])", "aws"),
+    # earlier on the same line, or on the line just above when that is no list item (`## AWS`,
+    # `AWS:`; a blank line between or not): an entry's finding must not hang on which entry is
+    # next to it, or consolidate, archiving one, would change another's; and the run (no longer
+    # one: a path, a blob) passes `aws` (mixed case and digits, a secret's entropy, no
+    # placeholder, not base64 of text)
+    ("AWS secret access key", r"(?i)(?<![a-z])aws[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])",
+     "aws"),
+    ("AWS secret access key", r"(?im)^(?![ \t]*(?:[-*+]|\d+[.)])[ \t])[^\n]{0,80}?(?<![a-z])aws(?![a-z])[^\n]{0,80}\r?\n"
+     r"(?:[ \t]*\r?\n)?[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])", "aws"),
     # https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/about-authentication-to-github#githubs-token-formats
     ("GitHub fine-grained token", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b", ""),
     # https://cloud.google.com/docs/authentication/api-keys ; OAuth client secrets start GOCSPX-
