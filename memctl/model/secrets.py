@@ -585,6 +585,24 @@ def held_back(kind: str, secret: str, does: str) -> str:
     return f"holds a possible {kind} ({shown(secret)}); --allow-secrets {does}"
 
 
+def carried(changes: Any, does: str) -> list[str]:
+    """One line for each credential a write gives a file that did not hold it, named where it
+    came from (`topics/ops.md:30: archived to archive/ops.md with a possible GitHub token (ghp_…)
+    (--allow-secrets)`): what a command that --allow-secrets let move them says. `changes` are
+    (rel, before, after) triples (safe.writer's FileChange)."""
+    sources = [(change[0], change[1]) for change in changes if change[1]]
+    lines = []
+    for rel, before, after in ((change[0], change[1] or "", change[2]) for change in changes):
+        for kind, start, end in find_secrets(after):
+            secret = after[start:end]
+            if secret in before:
+                continue
+            origin = next(((where, text) for where, text in sources if where != rel and secret in text), None)
+            at = "" if origin is None else f"{origin[0]}:{origin[1].count(chr(10), 0, origin[1].find(secret)) + 1}: "
+            lines.append(f"{at}{does} {rel} with a possible {kind} ({shown(secret)}) (--allow-secrets)")
+    return lines
+
+
 # --- what is shown --------------------------------------------------------------------------------
 
 _LINE_PREFIX = _Lazy(r"[+\- \t>]*")
