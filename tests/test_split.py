@@ -413,7 +413,8 @@ def test_allow_secrets_says_which_credential_went_to_which_file(cli, tmp_path):
     done = cli("split", str(home), "--allow-secrets", "--apply")
     assert done.exit_code == 0
     lines = [line for line in done.stderr.splitlines() if "(--allow-secrets)" in line]
-    assert lines == ["MEMORY.md:5: § Keys moved to topics/keys.md with a possible GitHub token (ghp_…) (--allow-secrets)",
+    assert lines == ["MEMORY.md:5: § Keys moved to topics/keys.md with a possible GitHub token (ghp_…) "
+                     "(--allow-secrets)",
                      "MEMORY.md:6: § Keys moved to topics/keys.md with a possible AWS access key (AKIA…) "
                      "(--allow-secrets)"], done.stderr
     assert token in (home / "topics" / "keys.md").read_text(encoding="utf-8")

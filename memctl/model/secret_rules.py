@@ -36,8 +36,8 @@ OWN: tuple[tuple[str, str, str], ...] = (
     # placeholder, not base64 of text)
     ("AWS secret access key", r"(?i)(?<![a-z])aws[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])",
      "aws"),
-    ("AWS secret access key", r"(?im)^(?![ \t]*(?:[-*+]|\d+[.)])[ \t])[^\n]{0,80}?(?<![a-z])aws(?![a-z])[^\n]{0,80}\r?\n"
-     r"(?:[ \t]*\r?\n)?[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])", "aws"),
+    ("AWS secret access key", r"(?im)^(?![ \t]*(?:[-*+]|\d+[.)])[ \t])[^\n]{0,80}?(?<![a-z])aws(?![a-z])"
+     r"[^\n]{0,80}\r?\n(?:[ \t]*\r?\n)?[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])", "aws"),
     # https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/about-authentication-to-github#githubs-token-formats
     ("GitHub fine-grained token", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b", ""),
     # https://cloud.google.com/docs/authentication/api-keys ; OAuth client secrets start GOCSPX-
