@@ -274,6 +274,12 @@ def _shapes() -> list[tuple[str, str, list[str]]]:
     add("Bitcoin WIF key", "cold wallet: {0}", base58check(b"\x80" + random_bytes(32)))
     add("BIP-39 seed phrase", "recovery words: {0}", seed_phrase())
     add("Nostr private key", "nostr {0}", bech32("nsec", random_bytes(32)))
+    # AWS secret access keys written bare, with `aws` near them (memctl's context rule, as gitleaks
+    # and detect-secrets find them): https://docs.aws.amazon.com/IAM/latest/UserGuide/security-creds.html
+    add("AWS secret access key (bare, after AWS)", "- AWS key {0}", pick(BASE64, 40))
+    add("AWS secret access key (quoted, in prose)", 'aws secret key "{0}" for the deploy user', pick(BASE64, 40))
+    add("AWS secret access key (under an AWS heading)", "## AWS\n- rotate {0} next week", pick(BASE64, 40))
+    add("AWS secret access key (AWS_SECRET_ACCESS_KEY, quoted)", 'AWS_SECRET_ACCESS_KEY="{0}"', pick(BASE64, 40))
     return s
 
 
@@ -310,4 +316,15 @@ LOOK_ALIKES = [
     "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK" + "b" * 30 + " ops@bastion",
     "logo: data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk",
     "Authorization: Bearer <token>",
+    # near `aws`, and no AWS secret: a git SHA, a SHA-1 in upper case, AWS's own example key, prose,
+    # base64 of text; a 40-character base64 run with no `aws` near it; part of a longer run
+    "aws: deployed 3f2a9c1d2e8b7a6f5e4d3c2b1a0f9e8d7c6b5a49 to the AWS account",
+    "AWS request " + hashlib.sha1(b"request").hexdigest().upper(),
+    "AWS docs' example secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "Read the AWS docs on IAM roles before rotating keys: docs.aws.amazon.com/IAM/latest/UserGuide/id_roles.html",
+    "aws note " + base64.b64encode(b"the quick brown fox jumps over").decode(),
+    "attachment " + base64.b64encode(hashlib.sha256(b"attachment").digest()[:30]).decode() + " uploaded",
+    "AWS blob " + base64.b64encode(hashlib.sha512(b"blob").digest()).decode(),
+    "the laws of " + base64.b64encode(hashlib.sha256(b"laws").digest()[:30]).decode(),
+    "- upgraded the aws cli\n- attachment " + base64.b64encode(hashlib.sha256(b"next").digest()[:30]).decode(),
 ]

@@ -214,7 +214,8 @@ def test_the_manifest_is_a_report_redacted_while_the_bundle_stays_verbatim(cli, 
     (home / "topics" / "ops.md").write_text(f"# Ops\n\n## Deploy token {token}\n\n- rotate the deploy token "
                                             "monthly with `fleetctl rotate`.\n\n## Other\n\n- unrelated.\n")
     manifest = tmp_path / "m.json"
-    result = cli("assemble", str(home), "--query", f"rotate deploy token {key}", "--manifest", str(manifest))
+    result = cli("assemble", str(home), "--query", f"rotate deploy token {key}", "--manifest", str(manifest),
+                 "--allow-secrets")  # without it, the excerpt holding the token is held back
     assert result.exit_code == 0 and token in result.stdout  # the bundle is the memory itself
     written = manifest.read_text()
     data = json.loads(written)
@@ -446,3 +447,46 @@ def test_an_unknown_skill_fails_strict_but_the_bundle_is_written(cli):
     strict = cli("assemble", ARC, "--skill", "deploy", "--skill", "nosuch", "--strict")
     assert strict.exit_code == 1 and strict.stdout.startswith("<!-- memctl: MEMORY.md")
     assert "strict: unknown skill: nosuch" in strict.stderr
+
+
+def _keys_home(root):
+    token = "gh" + "p_R7kLm2Qx9VtB4nW8sY1dH6fJ3gC5aE0uZp7K"
+    (root / "topics").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n\n- [bot](topics/bot.md): the github bot\n", encoding="utf-8")
+    (root / "topics" / "bot.md").write_text(
+        "# Bot\n\n## Token\n\n- the github bot token: " + token + "\n\n## Rotation\n\n"
+        "- the github bot token rotates monthly; ask ops for the new one\n", encoding="utf-8")
+    (root / "topics" / "ops.md").write_text("# Ops\n\n" + "".join(
+        f"## {name}\n\n- {text}\n\n" for name, text in (
+            ("Deploys", "deploys go out on Tuesdays after the gate passes"),
+            ("Rollback", "roll back with the previous image tag"),
+            ("Queue", "the build queue stalls when the cache disk fills"),
+            ("Billing", "the cost report lands on the first of the month"))), encoding="utf-8")
+    return token
+
+
+def test_a_query_excerpt_holding_a_credential_is_held_back_as_the_hook_does(cli, tmp_path):
+    """`assemble --query "$TASK_TITLE"` (the README's dispatch script) bundled a ranked section
+    holding a token without a word, while `hook user-prompt` held the same section back: ranking
+    chose it, not the user. Held back with one warning line; --allow-secrets bundles it; a file
+    named with --topic stays verbatim."""
+    import os
+    import subprocess
+    import sys
+
+    home = tmp_path / "home"
+    token = _keys_home(home)
+    result = cli("assemble", str(home), "--query", "github bot token")
+    assert result.exit_code == 0
+    assert token not in result.stdout and "rotates monthly" in result.stdout
+    held = [line for line in result.stderr.splitlines() if "held back" in line]
+    assert held == ["warning: topics/bot.md:5: held back: holds a possible GitHub token (ghp_…); a query excerpt "
+                    "never adds a credential to the bundle (--allow-secrets bundles it)"]
+    assert token[4:] not in result.stderr
+    fast = subprocess.run([sys.executable, "-m", "memctl", "assemble", str(home), "-q", "github bot token"],
+                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert fast.returncode == 0 and token not in fast.stdout and held[0] in fast.stderr.splitlines()
+    allowed = cli("assemble", str(home), "--query", "github bot token", "--allow-secrets")
+    assert allowed.exit_code == 0 and token in allowed.stdout and "held back" not in allowed.stderr
+    named = cli("assemble", str(home), "--topic", "bot")
+    assert named.exit_code == 0 and token in named.stdout and "held back" not in named.stderr

@@ -414,8 +414,14 @@ def test_an_old_entry_holding_a_token_is_not_archived_and_the_rest_of_the_plan_g
     assert TOKEN in incidents.read_text() and "2025-06-19: the scratch disk filled up" not in incidents.read_text()
     archive = (root / "archive" / "incidents.md").read_text()
     assert TOKEN[4:] not in archive and "2025-06-19: the scratch disk filled up" in archive
+    line = incidents.read_text().splitlines().index(f"- 2025-05-25: rotated the deploy token, now {TOKEN}.") + 1
+    dry = cli("consolidate", str(root), "--allow-secrets")
+    assert dry.stderr == f"topics/incidents.md:{line}: goes to archive/incidents.md with a possible GitHub token " \
+                         "(ghp_…) (--allow-secrets)\n"
     again = cli("consolidate", str(root), "--allow-secrets", "--apply")
-    assert again.exit_code == 0 and again.stderr == "" and TOKEN[4:] not in again.stdout
+    assert again.exit_code == 0 and TOKEN[4:] not in again.stdout  # --allow-secrets says where each went
+    assert again.stderr == f"topics/incidents.md:{line}: archived to archive/incidents.md with a possible GitHub " \
+                           "token (ghp_…) (--allow-secrets)\n"
     assert TOKEN not in incidents.read_text() and TOKEN in (root / "archive" / "incidents.md").read_text()
 
 

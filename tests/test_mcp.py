@@ -434,3 +434,74 @@ def test_an_io_error_or_a_kill_at_every_step_of_memory_append(tmp_path):
             now = state(root)
             assert now in (old, new), f"{fault} at step {step}: a mixed home"
             assert leftovers(root) == [], f"{fault} at step {step}: left behind"
+
+
+# --- nothing a tool returns holds a credential -----------------------------------------------------
+
+def secrets_home(root: Path) -> tuple[list[str], list[str]]:
+    """The corpus home (tests/test_hostile.py) and a topic whose headings and summary hold every
+    one-line secret of the corpus: (the secrets, the headings)."""
+    from tests.secrets_corpus import SHAPES
+    from tests.test_hostile import corpus_home
+
+    secrets = corpus_home(root)
+    from memctl.model.secrets import find_secrets
+
+    one_line = [(name, parts[0]) for name, _, parts in SHAPES  # those a rule finds alone, without their name
+                if len(parts) == 1 and "\n" not in parts[0] and list(find_secrets(parts[0]))]
+    headings = [f"{name.split(' (')[0]} {secret}" for name, secret in one_line]
+    github = next(secret for name, secret in one_line if name == "GitHub classic token")
+    body = "".join(f"## {heading}\n\n- the github bot token rotates on the first of the month\n\n"
+                   for heading in headings)
+    (root / "topics" / "keys.md").write_text(
+        f"---\ntitle: Keys\nsummary: the bot's token {github}\n---\n# Keys\n\n{body}", encoding="utf-8")
+    return secrets, headings
+
+
+def test_no_tool_result_holds_a_credential_in_any_field(tmp_path):
+    """Every tool over a home holding the corpus, its text and every field of its structured
+    result: no secret past its first four characters (a heading holding a token was returned whole,
+    in the search's `<!-- … § heading -->` label, `sections[].heading` and `left_out[].heading`,
+    and memory_read echoed back the heading it was given)."""
+    from memctl.commands.mcp import Homes, call, read_resource, resources
+    from tests.secrets_corpus import SHAPES
+    from tests.test_hostile import _shown_in_part
+
+    home = tmp_path / "home"
+    secrets, headings = secrets_home(home)
+    homes = Homes(str(home))
+    calls: list[tuple[str, dict[str, Any]]] = [("memory_status", {}),
+                                                ("memory_search", {"query": "github bot token"}),
+                                                ("memory_search", {"query": "github bot token", "budget": 60}),
+                                                ("memory_read", {"path": "topics/keys.md"}),
+                                                ("memory_read", {"path": "MEMORY.md"})]
+    calls += [("memory_read", {"path": "topics/keys.md", "section": heading}) for heading in headings]
+    calls += [("memory_search", {"query": f"{name}: {text}"}) for name, text, _ in SHAPES]
+    calls += [("memory_read", {"path": "topics/keys.md", "section": f"No such {text}"}) for _, text, _ in SHAPES[:5]]
+    calls += [("memory_append", {"path": "topics/new.md", "text": f"- {text}"}) for _, text, _ in SHAPES[:5]]
+    seen = []
+    for name, arguments in calls:
+        result, error = call(homes, name, arguments, TODAY)
+        seen.append(((name, str(arguments)[:60]), error if result is None
+                     else result.text + json.dumps(result.data, ensure_ascii=False)))
+    seen.append((("resources",), json.dumps(resources(homes), ensure_ascii=False)))
+    seen += [(("resource", row["uri"]), read_resource(homes, row["uri"])) for row in resources(homes)]
+    leaks = [(what, secret[:4]) for what, output in seen for secret in secrets if _shown_in_part(secret, output)]
+    assert leaks == []
+    assert any("§ GitHub classic token ghp_…, lines" in output for _, output in seen)  # the heading is there, redacted
+
+
+def test_a_search_over_the_server_shows_a_heading_s_token_redacted(tmp_path):
+    """The trial's repro: `memctl mcp`, initialize, memory_search {"query": "github bot token"}."""
+    home = tmp_path / "home"
+    secrets_home(home)
+    text = (home / "topics" / "keys.md").read_text(encoding="utf-8")
+    github = re.search(r"ghp_[A-Za-z0-9]{36}", text).group(0)
+
+    async def script(client: Client) -> Any:
+        return await call(client, "memory_search", {"query": "github bot token"})
+
+    error, text, data = session(home, script)
+    assert not error and "§ GitHub classic token ghp_…, lines" in text
+    assert github[4:] not in text and github[4:] not in json.dumps(data)
+    assert any(row["heading"] == "GitHub classic token ghp_…" for row in data["sections"] + data["left_out"])

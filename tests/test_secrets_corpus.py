@@ -34,7 +34,7 @@ def test_a_pasted_aws_secret_fails_lint_and_split_keeps_it_in_place(cli, tmp_pat
         "## [S] Skill notes\n", f"## [S] Skill notes\n- deploy creds: AWS_SECRET_ACCESS_KEY={secret}\n", 1),
         encoding="utf-8")  # [S]: the section split moves (Arc reads [A], [F], [P] and [L] from the index itself)
     lint = cli("lint", str(repo), "--select", "MEM501")
-    assert lint.exit_code == 1 and "MEM501 possible password or secret assignment" in lint.stdout
+    assert lint.exit_code == 1 and "MEM501 possible AWS secret access key" in lint.stdout
     assert secret[4:] not in lint.stdout + lint.stderr
     split = cli("split", str(repo), "--apply")
     assert split.exit_code == 0 and "kept § [S] Skill notes: holds a possible" in split.stdout
@@ -158,3 +158,29 @@ def test_old_findings_are_not_reused_when_the_rules_change(monkeypatch):
     key = secrets.ruleset()
     monkeypatch.setattr(secret_rules, "OWN", secret_rules.OWN[1:])
     assert secret_rules.table_key() != key.rsplit(":", 1)[0]
+
+
+def test_a_bare_aws_secret_near_aws_fails_lint_and_capture_leaves_it_out(cli, tmp_path):
+    """The trial's topic: AWS secret access keys written bare after `AWS` (only quoted or assigned
+    ones were found), and `AWS_SECRET_ACCESS_KEY=…` named as an access key id; capture of a
+    transcript saying one wrote it into memory."""
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+
+    key = "q8Vt3mZ9rL2xK7pB4nW1sY6dH0fJ5gC8aE2uQ9vT"
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [k](topics/k.md): keys\n", encoding="utf-8")
+    (home / "topics" / "k.md").write_text(
+        f"# K\n\n## AWS\n- rotate {key} next week\n- AWS key {key}\n- AWS secret: {key}\n"
+        f'- aws secret key "{key}"\n- AWS_SECRET_ACCESS_KEY={key}\n', encoding="utf-8")
+    lint = cli("lint", str(home), "--select", "MEM501")
+    assert lint.exit_code == 1 and key[4:] not in lint.stdout + lint.stderr
+    found = [line for line in lint.stdout.splitlines() if "MEM501" in line]
+    assert [line.split(":")[1] for line in found] == ["4", "5", "6", "7", "8"], lint.stdout
+    assert all("possible AWS secret access key (q8Vt…)" in line for line in found), lint.stdout
+    captured = CliRunner().invoke(app, ["capture", str(home), "--apply"], catch_exceptions=False,
+                                  input=f"Lesson: the AWS key for deploys is {key}\n")
+    assert key not in "".join(p.read_text(encoding="utf-8") for p in home.rglob("*.md") if p.name != "k.md")
+    assert key[4:] not in captured.stdout + captured.stderr

@@ -367,3 +367,54 @@ def test_an_existing_topics_summary_holding_a_secret_never_reaches_the_index(cli
     assert result.exit_code == 0, result.stderr
     index = (home / "MEMORY.md").read_text()
     assert GITHUB[4:16] not in index and "- [Fleet](topics/fleet.md) — the fleet; CI uses ghp_… (~" in index
+
+
+def _index_with_keys(root: Path) -> tuple[str, str]:
+    token, key_id = "gh" + "p_R7kLm2Qx9VtB4nW8sY1dH6fJ3gC5aE0uZp7K", "AK" + "IAZ3QX7LMNOPQ4RS2T"
+    root.mkdir(parents=True)
+    steps = "".join(f"- step {n}: run the deploy gate, wait for the canary, then promote the build {n}\n"
+                    for n in range(12))
+    (root / "MEMORY.md").write_text(
+        f"# Memory\n\n## Keys\n\n- the bot token {token}\n- the deploy user's key id {key_id}\n{steps}\n"
+        f"## Deploys\n\n{steps}", encoding="utf-8")
+    return token, key_id
+
+
+def test_split_says_its_archive_copy_holds_the_index_s_credentials(cli, tmp_path):
+    """`split --apply` copies the index to archive/MEMORY.<ts>.md with every credential it held
+    back, in full, and its --diff shows that file redacted: the plan and the apply message name
+    each (file:line, four characters), as the original holds them; memctl undo restores it."""
+    home = tmp_path / "home"
+    token, key_id = _index_with_keys(home)
+    original = (home / "MEMORY.md").read_bytes()
+    dry = cli("split", str(home))
+    assert dry.exit_code == 0, dry.stderr
+    assert "which will hold its 2 possible credentials (MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…)" in dry.stdout
+    diff = cli("split", str(home), "--diff")
+    assert "which will hold its 2 possible credentials (MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…)" in diff.stderr
+    data = json.loads(cli("split", str(home), "--format", "json").stdout)
+    assert [(s["line"], s["kind"], s["shown"]) for s in data["archive_secrets"]] == [
+        (5, "GitHub token", "ghp_…"), (6, "AWS access key", "AKIA…")]
+    done = cli("split", str(home), "--apply")
+    assert done.exit_code == 0
+    (copy,) = (home / "archive").glob("MEMORY.*.md")
+    assert token in copy.read_text(encoding="utf-8")  # the backup is the original, byte for byte
+    assert (f"archive/{copy.name}, the copy of the original, holds 2 possible credentials as MEMORY.md did "
+            "(MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…); `memctl undo` takes the split back, the copy too") in done.stdout
+    assert token[4:] not in done.stdout + done.stderr + dry.stdout + diff.stdout + diff.stderr
+    undone = cli("undo", str(home))
+    assert undone.exit_code == 0, undone.stderr
+    assert (home / "MEMORY.md").read_bytes() == original and not list((home / "archive").glob("*.md"))
+
+
+def test_allow_secrets_says_which_credential_went_to_which_file(cli, tmp_path):
+    home = tmp_path / "home"
+    token, key_id = _index_with_keys(home)
+    done = cli("split", str(home), "--allow-secrets", "--apply")
+    assert done.exit_code == 0
+    lines = [line for line in done.stderr.splitlines() if "(--allow-secrets)" in line]
+    assert lines == ["MEMORY.md:5: § Keys moved to topics/keys.md with a possible GitHub token (ghp_…) "
+                     "(--allow-secrets)",
+                     "MEMORY.md:6: § Keys moved to topics/keys.md with a possible AWS access key (AKIA…) "
+                     "(--allow-secrets)"], done.stderr
+    assert token in (home / "topics" / "keys.md").read_text(encoding="utf-8")

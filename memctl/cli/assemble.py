@@ -53,6 +53,8 @@ def assemble(
         "--max-sections", metavar="N", low=0, help="At most N query excerpts (default 8).")] = None,
     explain: Annotated[bool, typer.Option(
         "--explain", help="On stderr, every candidate: why it was chosen or left out, its score and terms.")] = False,
+    allow_secrets: Annotated[bool, typer.Option(
+        "--allow-secrets", help="Bundle a query excerpt even when it holds what looks like a credential.")] = False,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
@@ -62,6 +64,8 @@ def assemble(
     The index always comes first (up to the host's load cap), then always-loaded and
     machine-written topics, the topics of each --skill, each --topic, and with --query the
     sections that match it best. What does not fit is named in a notice, never cut silently.
+    A query excerpt holding what looks like a credential is held back, with a warning, unless
+    --allow-secrets; files named with --skill or --topic are bundled verbatim.
     The bundle is written even when --record cannot write its line.
 
     \b
@@ -75,7 +79,7 @@ def assemble(
         path=str(path), skills=tuple(skill or ()), topics=tuple(topic or ()), query=query, budget=budget,
         format=format.value, manifest=str(manifest) if manifest else None, record=record,
         record_strict=record_strict, strict=strict, keep_front_matter=keep_front_matter, max_sections=max_sections,
-        explain=explain,
+        explain=explain, allow_secrets=allow_secrets,
         quiet=quiet, include_expired=include_expired, tokenizer=tokenizer, profile=profile,
         config=str(config) if config else None,
     )

@@ -105,6 +105,11 @@ def consolidate(
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "consolidate")
         for warning in [*plan.warnings, *render_held(plan)]:
             err(f"warning: {warning}")
+        if allow_secrets:  # which credential went to which file, one line each
+            from memctl.model.secrets import carried
+
+            for line in carried(plan.write.changes, "archived to" if apply and plan_out is None else "goes to"):
+                err(line)
         save_or_apply(home, plan.write, "consolidate", plan_out, False, plan_data(plan, False),
                       " (the summarizer does not run again)")
         home.save_cache()

@@ -38,6 +38,7 @@ class AssembleArgs:
     keep_front_matter: bool = False
     max_sections: int | None = None
     explain: bool = False
+    allow_secrets: bool = False
     tokenizer: str | None = None
     profile: str | None = None
     config: str | None = None
@@ -166,7 +167,8 @@ def run_assemble(args: AssembleArgs) -> int:
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
         options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
                                   format=args.format, include_expired=args.include_expired,
-                                  keep_front_matter=args.keep_front_matter, max_sections=args.max_sections)
+                                  keep_front_matter=args.keep_front_matter, max_sections=args.max_sections,
+                                  allow_secrets=args.allow_secrets)
         bundle = assemble(home, options, today())
         if args.format == "json":
             payload = dumps(manifest_of(bundle, with_content=True)) + "\n"

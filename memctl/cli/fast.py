@@ -36,6 +36,7 @@ FLAGS = {  # option -> (AssembleArgs field, kind)
     "--keep-front-matter": ("keep_front_matter", "flag"),
     "--max-sections": ("max_sections", "int"),
     "--explain": ("explain", "flag"),
+    "--allow-secrets": ("allow_secrets", "flag"),
     "--tokenizer": ("tokenizer", "str"),
     "--profile": ("profile", "str"),
     "--config": ("config", "path"),

@@ -73,7 +73,7 @@ def split(
       memctl split memory/ --map "Fleet notes=topics/fleet.md" --diff
       memctl split memory/ --plan-out split.json && memctl split memory/ --apply-plan split.json
     """
-    from memctl.commands.split import Options, plan_data, plan_split, render_plan_text, split_target
+    from memctl.commands.split import Options, archive_note, plan_data, plan_split, render_plan_text, split_target
     from memctl.model.config import now
     from memctl.model.home import find_home
     from memctl.safe.journal import apply_fresh
@@ -108,4 +108,8 @@ def split(
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.moves)
+    for line in plan.carried:  # --allow-secrets: which credential went to which file
+        err(line)
+    if (diff or format is TextOrJson.json) and archive_note(plan, applied):
+        err(archive_note(plan, applied))  # the text plan says it; a diff shows the copy redacted
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))

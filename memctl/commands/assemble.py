@@ -42,6 +42,7 @@ class AssembleOptions:
     include_expired: bool = False
     keep_front_matter: bool = False
     max_sections: int | None = None  # query excerpts at most (default 8)
+    allow_secrets: bool = False  # bundle a query excerpt even when it holds what looks like a credential
 
 
 @record
@@ -306,13 +307,21 @@ def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
     return low
 
 
-def _pack_query(p: Packer, ranked: list[Scored]) -> None:
+def _pack_query(p: Packer, ranked: list[Scored], warnings: list[str], allow_secrets: bool) -> None:
     """Query excerpts, best first, in the room the selected files left: one that does not fit is
-    left out (named in --explain and the manifest, not in the notice, so it costs nothing)."""
+    left out (named in --explain and the manifest, not in the notice, so it costs nothing). One
+    that holds what looks like a credential is held back, with a warning, unless `allow_secrets`:
+    ranking chose it, not the user (a dispatch script runs `--query "$TASK_TITLE"` before each request)."""
     for scored in ranked:
         if not scored.chosen:
             continue
         doc, part = scored.doc, scored.part
+        held = None if allow_secrets else _secret_in(p.home, doc, part.start, part.end)
+        if held is not None:
+            warnings.append(held)
+            p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "held back: holds a possible credential "
+                                      "(--allow-secrets bundles it)", False, excerpt=True))
+            continue
         entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end],
                       heading=f"{_label(part)} (lines {part.start_line}–{part.end_line})")
         entry.score, entry.terms = scored.score, list(scored.terms)
@@ -321,6 +330,21 @@ def _pack_query(p: Packer, ranked: list[Scored]) -> None:
         else:
             p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False,
                                       excerpt=True))
+
+
+def _secret_in(home: MemoryHome, doc: Doc, start: int, end: int) -> str | None:
+    """Why a query excerpt `doc.text[start:end]` is held back, when it holds what looks like a
+    credential (found in the whole file, cached by its digest as lint's MEM501 and the hook find
+    it), in the hook's words: `topics/keys.md:3: held back: holds a possible GitHub token (ghp_…); …`.
+    The detector is imported only here, for the excerpts chosen: the warm path stays light."""
+    from memctl.model.secrets import cached_findings, shown
+
+    for kind, first, last in cached_findings(doc.text, doc.digest, home.cache):
+        if first < end and start < last:
+            line = doc.text.count("\n", 0, max(first, start)) + 1
+            return (f"{doc.rel}:{line}: held back: holds a possible {kind} ({shown(doc.text[first:last])}); "
+                    "a query excerpt never adds a credential to the bundle (--allow-secrets bundles it)")
+    return None
 
 
 def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
@@ -376,7 +400,7 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
         raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
     if ranked:  # then query excerpts, in what is left: they never displace what was selected
         selected = len(p.entries)
-        _pack_query(p, ranked)
+        _pack_query(p, ranked, warnings, opts.allow_secrets)
         text, tokens = _render(p, count_fmt, budget, home)
         while tokens > budget and len(p.entries) > selected:
             _drop_last(p)

@@ -290,17 +290,32 @@ def call(homes: Homes, name: str, arguments: Mapping[str, Any] | None, today: da
     unknown = sorted(set(arguments or {}) - set(tool.schema["properties"]))
     if unknown:
         return None, f"error: {name} takes no {', '.join(unknown)}; it takes {', '.join(tool.schema['properties'])}"
+    typed = "\n".join(value for value in (arguments or {}).values() if isinstance(value, str))
     try:
-        return tool.run(homes, arguments or {}, today), ""
+        result = tool.run(homes, arguments or {}, today)
     except MemctlError as error:
-        from memctl.model.secrets import redact
-
-        return None, f"error: {redact(str(error))}"
+        return None, f"error: {redacted(str(error), typed)}"
     except Exception as error:  # a bug: said to the model and the host's log, and the server goes on
         import traceback
 
         traceback.print_exc()
-        return None, f"error: memctl failed ({type(error).__name__}: {error}); this is a bug in memctl"
+        return None, redacted(f"error: memctl failed ({type(error).__name__}: {error}); this is a bug in memctl", typed)
+    return Result(redacted(result.text, typed), redacted(result.data, typed)), ""
+
+
+def redacted(value: Any, typed: str = "") -> Any:
+    """`value` with every string in it redacted, in lists and dicts at any depth: what a tool
+    returns, its text and each field of its structured result (a section's heading, a path, the
+    query given back), and the secrets of what the model typed (`typed`) wherever their words are."""
+    from memctl.model.secrets import redact, redact_typed
+
+    if isinstance(value, str):
+        return redact_typed(value, typed) if typed else redact(value)
+    if isinstance(value, dict):
+        return {redacted(key, typed): redacted(item, typed) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redacted(item, typed) for item in value]
+    return value
 
 
 # --- resources: the index and the topics -----------------------------------------------------------
@@ -313,7 +328,7 @@ def resources(homes: Homes) -> list[dict[str, Any]]:
         summary = doc.front_matter.summary or doc.front_matter.title
         rows.append({"uri": SCHEME + doc.rel, "name": doc.rel, "size": doc.bytes,
                      "description": summary or "A topic file."})
-    return rows
+    return [{**row, "name": redacted(row["name"]), "description": redacted(row["description"])} for row in rows]
 
 
 def read_resource(homes: Homes, uri: str) -> str:

@@ -65,6 +65,9 @@ class SplitPlan(NamedTuple):
     archive: str | None = None  # where the original is copied before anything else is written
     held: tuple[tuple[str, str], ...] = ()  # sections kept because they hold a secret: (heading, why)
     at_level: int = 0  # how many sections are at the level (all of them stay when nothing moves)
+    # the possible credentials of the source, which its archive copy holds too: (line, kind, shown)
+    archive_secrets: tuple[tuple[int, str, str], ...] = ()
+    carried: tuple[str, ...] = ()  # with --allow-secrets, each credential a moved section takes, and where
 
 
 class Options(NamedTuple):
@@ -223,10 +226,39 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     write = WritePlan((FileChange(copy, None, doc.text), *changes))
     check_plan(home.root, write)
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
+    archive_secrets, carried = _secrets_of(home, doc, moves)
     plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
-                     tuple(held))
+                     tuple(held), archive_secrets=archive_secrets, carried=carried)
     verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
     return plan
+
+
+def _secrets_of(home: MemoryHome, doc: Doc, moves: list[Move]
+                ) -> tuple[tuple[tuple[int, str, str], ...], tuple[str, ...]]:
+    """The source's possible credentials (line, kind, first four characters), which the archive
+    copy of it holds as it does, and, for a section --allow-secrets moves, one line for each
+    credential it takes: `MEMORY.md:5: § Keys ghp_… moved to topics/keys-ghp.md with a possible …`."""
+    from memctl.model.secrets import cached_findings, finding_lines, redact, shown
+
+    found = finding_lines(doc.text, cached_findings(doc.text, doc.digest, home.cache))
+    secrets = tuple((first + 1, kind, shown(secret)) for first, _, kind, secret in found)
+    carried = tuple(f"{doc.rel}:{line}: § {redact(m.heading)} moved to {m.dest} with a possible {kind} ({seen}) "
+                    "(--allow-secrets)"
+                    for m in moves for line, kind, seen in secrets if m.start_line <= line <= m.end_line)
+    return secrets, carried
+
+
+def archive_note(plan: SplitPlan, applied: bool) -> str:
+    """What the archive copy of the source holds: the credentials the source holds, named."""
+    if not plan.archive_secrets or plan.archive is None:
+        return ""
+    count = len(plan.archive_secrets)
+    named = "; ".join(f"{plan.source}:{line} {seen}" for line, _, seen in plan.archive_secrets)
+    what = f"{count} possible {'credential' if count == 1 else 'credentials'}"
+    if applied:
+        return (f"{plan.archive}, the copy of the original, holds {what} as {plan.source} did ({named}); "
+                "`memctl undo` takes the split back, the copy too; else delete the copy when you no longer need it")
+    return f"--apply first copies {plan.source} to {plan.archive}, which will hold its {what} ({named})"
 
 
 def _moves(home: MemoryHome, doc: Doc, options: Options, keep: set[str], into_rel: str, mapping: dict[str, str],
@@ -462,6 +494,8 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
         "before": plan.before,
         "after": plan.after,
         "archive": [plan.archive] if plan.archive else [],
+        "archive_secrets": [{"path": plan.archive, "line": line, "kind": kind, "shown": seen}
+                            for line, kind, seen in plan.archive_secrets] if plan.archive else [],
         "applied": applied,
     }
 
@@ -486,4 +520,6 @@ def render_plan_text(plan: SplitPlan, applied: bool) -> str:
                  f"({plan.tokenizer})")
     lines.append(f"original copied to {plan.archive}" if applied
                  else "dry run: nothing written (--apply writes, --diff shows the changes)")
+    if archive_note(plan, applied):
+        lines.append(archive_note(plan, applied))
     return "\n".join(lines) + "\n"

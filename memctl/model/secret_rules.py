@@ -26,6 +26,18 @@ if TYPE_CHECKING:
 # (kind, pattern, check). `(?P<s>…)`, when there, is the secret; else the whole match. `check`
 # names a test the match must also pass (see secrets.CHECKS).
 OWN: tuple[tuple[str, str, str], ...] = (
+    # AWS secret access keys: 40 characters of base64's alphabet, with nothing to say what they are
+    # (https://docs.aws.amazon.com/IAM/latest/UserGuide/security-creds.html#sec-access-keys-and-secret-access-keys);
+    # as gitleaks and detect-secrets do, context decides: `aws` (not the end of a word: laws, jaws)
+    # earlier on the same line, or on the line just above when that is no list item (`## AWS`,
+    # `AWS:`; a blank line between or not): an entry's finding must not hang on which entry is
+    # next to it, or consolidate, archiving one, would change another's; and the run (no longer
+    # one: a path, a blob) passes `aws` (mixed case and digits, a secret's entropy, no
+    # placeholder, not base64 of text)
+    ("AWS secret access key", r"(?i)(?<![a-z])aws[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])",
+     "aws"),
+    ("AWS secret access key", r"(?im)^(?![ \t]*(?:[-*+]|\d+[.)])[ \t])[^\n]{0,80}?(?<![a-z])aws(?![a-z])"
+     r"[^\n]{0,80}\r?\n(?:[ \t]*\r?\n)?[^\n]{0,60}?(?<![a-z0-9/+])(?P<s>[a-z0-9/+]{40})(?![a-z0-9/+=])", "aws"),
     # https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/about-authentication-to-github#githubs-token-formats
     ("GitHub fine-grained token", r"\bgithub_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}\b", ""),
     # https://cloud.google.com/docs/authentication/api-keys ; OAuth client secrets start GOCSPX-
@@ -142,7 +154,10 @@ def package_rules() -> list[tuple[str, str, int]]:
         if secret_type in SKIPPED or not issubclass(plugin, RegexBasedDetector):
             continue  # the keyword and entropy plugins: memctl's own named-value rule does their work
         for regex in plugin().denylist:
-            rules.append((kind_name(secret_type), regex.pattern, regex.flags & ~0x20))  # 0x20: re.UNICODE
+            kind = kind_name(secret_type)
+            if kind == "AWS access key" and "{40}" in regex.pattern:
+                kind = "AWS secret access key"  # the plugin names its secret-key pattern as its key id's
+            rules.append((kind, regex.pattern, regex.flags & ~0x20))  # 0x20: re.UNICODE
     return rules
 
 

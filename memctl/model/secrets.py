@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 SHOWN = 4  # characters of a secret that a finding or a message may show
-ENGINE = 7  # bump when findings for the same rules would differ
+ENGINE = 8  # bump when findings for the same rules would differ
 NAMED_KIND = "password or secret assignment"
 # kinds that say where a secret sits, not what it is: a provider's shape found in the same place names it
 _GENERIC = frozenset({NAMED_KIND, "password in a URL", ".netrc password", "bearer token", "basic auth credentials",
@@ -245,12 +245,18 @@ def _checked(rules: _Rules, i: int, match: re.Match[str], text: str) -> Iterator
     if check == "block-end":
         yield rules.kinds[i], start, end, start
         return
+    if rules.kinds[i] not in _GENERIC and end > start and (text[end - 1].isalnum() or text[end - 1] == "_"):
+        # a provider's token longer than its pattern says (Stripe's rk_live_ keys are 107 characters now)
+        while end < len(text) and (text[end].isalnum() or text[end] in "_-"):
+            end += 1
     secret = text[start:end]
     if _placeholder_token(secret):
         return
     if check == "value" and _placeholder(secret):
         return
     if check == "basic" and not _basic_credentials(secret):
+        return
+    if check == "aws" and not _aws_secret(secret):
         return
     yield rules.kinds[i], start, end, match.start()
 
@@ -410,6 +416,24 @@ def _entropy(value: str) -> float:
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
 
 
+def _aws_secret(value: str) -> bool:
+    """Whether a 40-character run found near `aws` looks like a secret access key: upper and lower
+    case and digits (a SHA-1 in hex has no upper case), a random string's entropy, no placeholder
+    (AWS's own docs' `…EXAMPLEKEY`), and not base64 of printable text."""
+    import base64
+    import binascii
+
+    if not (any(c.isupper() for c in value) and any(c.islower() for c in value) and any(c.isdigit() for c in value)):
+        return False
+    if _placeholder(value) or _entropy(value) < 4.2:
+        return False
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return True
+    return not (raw.isascii() and raw.decode("ascii").isprintable())
+
+
 def _basic_credentials(value: str) -> bool:
     """Whether `value` is base64 of `user:password` (RFC 7617), as a Basic authorization carries."""
     import base64
@@ -561,6 +585,24 @@ def held_back(kind: str, secret: str, does: str) -> str:
     return f"holds a possible {kind} ({shown(secret)}); --allow-secrets {does}"
 
 
+def carried(changes: Any, does: str) -> list[str]:
+    """One line for each credential a write gives a file that did not hold it, named where it
+    came from (`topics/ops.md:30: archived to archive/ops.md with a possible GitHub token (ghp_…)
+    (--allow-secrets)`): what a command that --allow-secrets let move them says. `changes` are
+    (rel, before, after) triples (safe.writer's FileChange)."""
+    sources = [(change[0], change[1]) for change in changes if change[1]]
+    lines = []
+    for rel, before, after in ((change[0], change[1] or "", change[2]) for change in changes):
+        for kind, start, end in find_secrets(after):
+            secret = after[start:end]
+            if secret in before:
+                continue
+            origin = next(((where, text) for where, text in sources if where != rel and secret in text), None)
+            at = "" if origin is None else f"{origin[0]}:{origin[1].count(chr(10), 0, origin[1].find(secret)) + 1}: "
+            lines.append(f"{at}{does} {rel} with a possible {kind} ({shown(secret)}) (--allow-secrets)")
+    return lines
+
+
 # --- what is shown --------------------------------------------------------------------------------
 
 _LINE_PREFIX = _Lazy(r"[+\- \t>]*")
@@ -630,15 +672,18 @@ def redact_typed(text: str, typed: str) -> str:
     wherever one of their words appears in it, whole or cut off by `…`: a report shows a query's
     terms one by one, where no rule would know `9a44…` from a checksum any more."""
     text = redact(text)
-    words = {word for _, start, end in find_secrets(typed) for word in _WORDS_OF_SECRET.findall(typed[start:end])}
+    words = {word for _, start, end in find_secrets(typed) for word in _WORDS_OF_SECRET.findall(typed[start:end])
+             if len(word) > SHOWN}  # a shorter one shows no more than its first four (`ghp` of `ghp_…`)
     if not words:
         return text
     alternatives = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
-    text = re.sub(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", lambda m: shown(m.group(0)), text)
+    # in any case: a query's terms are shown lower-cased (`"terms": ["p4zxn3…"]`)
+    text = re.sub(rf"(?i)(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])", lambda m: shown(m.group(0)), text)
+    lowered = {word.lower() for word in words}
 
     def cut_off(match: re.Match[str]) -> str:
-        part = match.group(1)
-        return shown(part) if any(word.startswith(part) for word in words) else match.group(0)
+        part = match.group(1).lower()
+        return shown(match.group(1)) if any(word.startswith(part) for word in lowered) else match.group(0)
 
     return re.sub(r"(?<![A-Za-z0-9])([A-Za-z0-9]{5,})…", cut_off, text)
 
