@@ -113,6 +113,7 @@ BLOCK = st.one_of(
     st.builds(lambda w: f"\n### {w}\n\n", WORDS),
     st.just("\n```bash\n# not a heading\n- 2024-01-01: not an entry\n```\n\n"),
     st.sampled_from(SHARED),  # a whole dated entry other topics hold too
+    st.sampled_from(SHARED),
     st.just("- 3 older entries (2024-01-02 … 2024-03-04) archived in [archive/t0.md](../archive/t0.md)\n"),
 )
 TOPIC = st.lists(BLOCK, min_size=1, max_size=30).map("".join)
@@ -143,9 +144,12 @@ def _same(root: Path, options: Options, cache: Path, monkeypatch: pytest.MonkeyP
 
 @settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(topics=st.lists(TOPIC, min_size=1, max_size=4), target=st.integers(10, 300),
-       older_than=st.sampled_from([0, 90, 400]), crlf=st.booleans(), nested=st.booleans())
-def test_the_plan_is_the_plain_algorithm_s(tmp_path_factory, monkeypatch, topics, target, older_than, crlf, nested):
+       older_than=st.sampled_from([0, 90, 400]), crlf=st.booleans(), nested=st.booleans(), keeper=st.booleans())
+def test_the_plan_is_the_plain_algorithm_s(tmp_path_factory, monkeypatch, topics, target, older_than, crlf, nested,
+                                          keeper):
     root = tmp_path_factory.mktemp("home")
+    if keeper:  # a topic under any target holding the entries others copy: the copy that stays
+        topics = ["".join(SHARED), *topics]
     (root / "MEMORY.md").write_text("# Index\n\n" + "".join(f"- [t{i}](topics/t{i}.md)\n" for i in range(len(topics))))
     for i, body in enumerate(topics):
         folder = root / "topics" / ("team" if nested and i % 2 else "")

@@ -560,11 +560,19 @@ def _tail(parts: Sequence[str], before: str = "") -> str:
 
 def _opens_heading(parts: Sequence[str]) -> bool:
     """Whether the text `parts` join into opens (past white space) with `#`."""
-    return next((part.lstrip().startswith("#") for part in parts if part.strip()), False)
+    for part in parts:
+        opening = part.lstrip()
+        if opening:
+            return opening[0] == "#"
+    return False
 
 
 def _ends_line(parts: Sequence[str]) -> bool:
-    return next((part.endswith("\n") for part in reversed(parts) if part), False)
+    """Whether the text `parts` join into ends with a line end."""
+    for part in reversed(parts):
+        if part:
+            return part[-1] == "\n"
+    return False
 
 
 class _EntryCounts:
