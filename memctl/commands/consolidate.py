@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, timedelta
 from itertools import chain
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.markup.markdown import front_matter_chars, front_matter_span, simple_front_matter
@@ -42,6 +42,9 @@ from memctl.safe.fsutil import check_destination
 from memctl.safe.writer import FileChange, WritePlan, check_plan
 from memctl.text import split_lines
 from memctl.words import plural
+
+if TYPE_CHECKING:
+    from memctl.model.tokens import TokenCounter
 
 _SUMMARY = re.compile(r"^- (\d+) older entr(?:y|ies) \((\d{4}-\d{2}-\d{2})(?: … (\d{4}-\d{2}-\d{2}))?\) archived in "
                       r"\[(.+?)\]\(")
@@ -98,9 +101,11 @@ class _Work:
     change only through `remove`, `drop`, `insert` and `override`, so the text is built once for
     each state (it is asked for again and again while entries are moved)."""
 
-    def __init__(self, doc: Doc, counter: Callable[[str], int], lines: list[str], headings: list[tuple[int, int]]):
+    def __init__(self, doc: Doc, counter: TokenCounter, lines: list[str], headings: list[tuple[int, int]]):
         self.doc = doc
-        self.count = counter
+        self.counter = counter
+        self.count: Callable[[str], int] = counter.count
+        self._counted: tuple[int, date | None, int] | None = None  # the last state's count: version, date, count
         self.original = lines  # the lines as they were, never changed: what an entry taken whole held
         self.lines: list[str | None] = list(lines)
         self.fm_lines = front_matter_span(lines)
@@ -163,6 +168,16 @@ class _Work:
                 text = self._dated_heads[today] + text[len(self._head) :]  # the body after it as it is
         self._built = (self._version, today, text)
         return text
+
+    def tokens(self, today: date | None = None) -> int:
+        """count(text(today)), remembered for the state it is in. A state's text on the way is counted
+        apart from the counter's memory of texts, which would keep every version of every topic (a
+        10,000-topic fleet's, 110 MB); the same count, from the same cache."""
+        if self._counted is None or self._counted[:2] != (self._version, today):
+            text = self.text(today)
+            tokens = self.count(text) if text is self.doc.text else sum(self.counter.count_parts(text, ()))
+            self._counted = (self._version, today, tokens)
+        return self._counted[2]
 
     def remove(self, entry: Entry) -> str:
         """Takes the entry's lines out: the text of those that were still there."""
@@ -337,7 +352,7 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
         if doc.rel not in over_target:
             continue
         lines, entries, headings = parsed[doc.rel]
-        work = _Work(doc, count, lines, headings)
+        work = _Work(doc, home.counter, lines, headings)
         if not options.allow_secrets:
             from memctl.model.secrets import cached_findings, finding_lines
 
@@ -368,10 +383,10 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
                 removed = work.remove(entry)
                 parts.append(f"<!-- from {doc.rel}:{entry.start + 1}, a copy of {first} -->{nl}{_ended(removed, nl)}")
             work.archived.append(parts)
-            steps.append(Step("duplicates", len(duplicates), count(work.text(today)),
+            steps.append(Step("duplicates", len(duplicates), work.tokens(today),
                               f"{plural(len(duplicates), 'duplicate entry', 'duplicate entries')} archived"))
         skipped: list[Step] = []
-        if count(work.text(today)) > target and not dedupe_only[doc.rel]:
+        if work.tokens(today) > target and not dedupe_only[doc.rel]:
             entry_counts = _EntryCounts(home, doc, work, entries)
             done, not_done = _archive_old(work, entries, options.older_than, today, target, archive_rel, secrets,
                                           entry_counts)
@@ -379,12 +394,12 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
             steps.extend(done)
             skipped.extend(not_done)
         secret = None
-        if options.summarizer and count(work.text(today)) > target and not dedupe_only[doc.rel]:
+        if options.summarizer and work.tokens(today) > target and not dedupe_only[doc.rel]:
             secret = next((f for f in work.secrets if any(work.lines[n] is not None for n in range(f[0], f[1] + 1))),
                           None)  # the body is sent to the summarizer's command, and archived whole
             if secret is not None:
                 secrets.append(_held(doc.rel, secret, "summarizer", "sends the body to the summarizer"))
-        if options.summarizer and run_summarizer and secret is None and count(work.text(today)) > target \
+        if options.summarizer and run_summarizer and secret is None and work.tokens(today) > target \
                 and not dedupe_only[doc.rel]:
             step, warning = _summarize(work, options, target, today)
             if step:
@@ -475,12 +490,12 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
     position: int | None = None
     summary_now = ""  # the summary line as the estimate counts it
     saved = work.save()
-    base = before = work.count(work.text(today))
+    base = before = work.tokens(today)
     pending: str | None = None  # the estimate is base + count(pending)
     for number in dated:
         entry = entries[number]
         if base <= target and (pending is None or base + work.count(pending) <= target):
-            base, pending = work.count(work.text(today)), None
+            base, pending = work.tokens(today), None
             if base <= target:
                 break
         found = work.secret_in(entry.start, entry.end)
@@ -523,7 +538,7 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
     days = [e.day for e, _ in moved if e.day]
     span = min(days).isoformat() + ("" if min(days) == max(days) else f" to {max(days).isoformat()}")
     moving = f"{plural(len(moved), 'entry', 'entries')} from {span}"
-    after = work.count(work.text(today))
+    after = work.tokens(today)
     if after >= before:  # it does not pay: nothing is archived
         work.restore(saved)
         one = len(moved) == 1
@@ -666,7 +681,7 @@ def _summarize(work: _Work, options: Options, target: int, today: date) -> tuple
     work.archived.append([f"## Full text of {work.doc.rel} before summarizing on {today.isoformat()}{nl}{nl}",
                           _ended(body, nl)])
     work.override(out)
-    return Step("summarizer", 1, work.count(work.text(today)), f"body rewritten by {options.summarizer}"), None
+    return Step("summarizer", 1, work.tokens(today), f"body rewritten by {options.summarizer}"), None
 
 
 _SUM = (1 << 32) - 1  # a key's checksum, CRC-32
