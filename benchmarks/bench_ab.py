@@ -11,13 +11,14 @@ By default, make bench's 51-file home and the warm dispatch. Other homes and com
                     bench_scale's or shaped.py's generator), huge or shaped-huge (one ~30 MB topic)
     BENCH_AB_CASES  a comma-separated list of: dispatch, dispatch-query, after-write (a line added to
                     a topic the dispatch loads before each run), status, status-text, lint, query,
-                    consolidate, consolidate-target, split (the default: the dispatches on a small
-                    home; status, lint, query and consolidate on the others)
+                    consolidate, consolidate-target, consolidate-all (no --topic on a huge home), split
+                    (the default: the dispatches on a small home; status, lint, query and consolidate
+                    on the others)
     BENCH_AB_COLD   1: each run starts without its cache
 
-On any home but the small ones, each round also runs the warm floor (benchmarks/floor.py read:
-read and decode every markdown file, as a process of its own), and each median is given against
-the floor's too: the ratio `make bench-scale` reports, for both versions in one loop.
+Each round also runs the warm floor (benchmarks/floor.py read: read and decode every markdown
+file, as a process of its own), and each median is given against it (the ratio `make bench-scale`
+reports, for both versions in one loop), with the peak memory of its largest run.
 """
 
 from __future__ import annotations
@@ -36,18 +37,30 @@ from bench_scale import make_fleet, make_huge
 from shaped import make_shaped_fleet, make_shaped_home, make_shaped_huge
 
 ROOT = Path(__file__).resolve().parent.parent
+FLOOR = str(Path(__file__).resolve().parent / "floor.py")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "25"))
 
 
 def timed(command: list[str], source: Path, cwd: Path, cache: Path) -> float:
-    """Seconds of one run of `command` with `source` first on the import path. The run starts in
-    `cwd`, a folder with no memctl in it: `python -m` puts the current folder before PYTHONPATH,
-    so a run from the repository would import the work tree whatever PYTHONPATH says."""
+    """Seconds of one run of `command` with `source` first on the import path (see `measured`)."""
+    return measured(command, source, cwd, cache)[0]
+
+
+def measured(command: list[str], source: Path, cwd: Path, cache: Path) -> tuple[float, int]:
+    """Seconds and peak memory (MB, the run's own from wait4) of one run of `command` with `source`
+    first on the import path. The run starts in `cwd`, a folder with no memctl in it: `python -m`
+    puts the current folder before PYTHONPATH, so a run from the repository would import the work
+    tree whatever PYTHONPATH says."""
     env = {**os.environ, "PYTHONPATH": str(source), "PYTHONDONTWRITEBYTECODE": "", "MEMCTL_CACHE_DIR": str(cache),
            "MEMCTL_TODAY": "2026-11-29"}
     start = time.perf_counter()
-    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
+    if child.returncode:
+        raise subprocess.CalledProcessError(child.returncode, command)
+    return elapsed, usage.ru_maxrss // 1024
 
 
 def imported_from(source: Path, cwd: Path) -> str:
@@ -92,6 +105,7 @@ def cases_of(home: Path, written: Path, kind: str, topic: str, query: str) -> di
              "query": [*memctl, "assemble", h, "--query", query, "--budget", "8000"],
              "consolidate": [*memctl, "consolidate", h, *(("--topic", "big", "--target", "100000") if huge else ())],
              "consolidate-target": [*memctl, "consolidate", h, "--target", "1250"],
+             "consolidate-all": [*memctl, "consolidate", h],  # every topic at its budget (a huge one too)
              "split": [*memctl, "split", f"{h}/{topic}"]}
     small = kind in ("small", "shaped-small")
     default = "dispatch,dispatch-query" if small else "status,lint,query,consolidate"
@@ -119,7 +133,7 @@ def main() -> None:
         if "after-write" in cases:
             make(folder / "written", kind)
         sources = {f"{ref[:12]}": old, new_ref[:12] if new_ref else "work tree": new}
-        caches = {name: folder / f"cache-{n}" for n, name in enumerate(sources)}
+        caches = {name: folder / f"cache-{n}" for n, name in enumerate([*sources, "floor"])}
         for source in sources.values():
             where = imported_from(source, folder)
             if not where.startswith(str(source)):
@@ -138,28 +152,25 @@ def main() -> None:
                 timed(command, source, folder, caches[name])
                 timed(command, source, folder, caches[name])
         times = {(case, name): [] for case in cases for name in sources}  # type: ignore[var-annotated]
-        floor_command = [sys.executable, str(ROOT / "benchmarks" / "floor.py"), "read", str(home)]
-        with_floor = kind not in ("small", "shaped-small")
-        floor: list[float] = []
+        peaks = {(case, name): 0 for case in cases for name in sources}
+        floor: list[float] = []  # reading and decoding every file, in the same loop
         for _ in range(ROUNDS):
-            if with_floor:
-                start = time.perf_counter()
-                subprocess.run(floor_command, cwd=folder, stdout=subprocess.DEVNULL, check=True)
-                floor.append(time.perf_counter() - start)
+            floor.append(measured([sys.executable, FLOOR, "read", str(home)], new, folder, caches["floor"])[0])
             for case, command in cases.items():
                 for name, source in sources.items():
                     before(case, name)
-                    times[case, name].append(timed(command, source, folder, caches[name]))
+                    seconds, peak = measured(command, source, folder, caches[name])
+                    times[case, name].append(seconds)
+                    peaks[case, name] = max(peaks[case, name], peak)
+        read = statistics.median(floor)
         print(f"A/B: {ref} against {new_ref or 'the work tree'} on {kind}{' (cold)' if cold else ''}, "
-              f"{ROUNDS} interleaved rounds, medians (python -m memctl)")
-        base = statistics.median(floor) if floor else None
-        if base is not None:
-            print(f"{'floor (read all)':<20} {base * 1000:8.1f} ms")
+              f"{ROUNDS} interleaved rounds, medians (python -m memctl); x: against reading every file "
+              f"({read * 1000:.1f} ms), peak: the largest run's")
         for case in cases:
             medians = [statistics.median(times[case, name]) for name in sources]
-            row = "  ".join(f"{name} {m * 1000:8.1f} ms" for name, m in zip(sources, medians, strict=True))
-            against = (f"  floor x: {medians[0] / base:.1f} -> {medians[1] / base:.1f}" if base else "")
-            print(f"{case:<20} {row}  ({medians[1] / medians[0]:.2f}x){against}")
+            row = "  ".join(f"{name} {m * 1000:8.1f} ms {m / read:5.1f}x {peaks[case, name]:5} MB"
+                            for name, m in zip(sources, medians, strict=True))
+            print(f"{case:<20} {row}  ({medians[1] / medians[0]:.2f}x)")
     finally:
         for tree in (old, new):
             if tree != ROOT:
