@@ -16,7 +16,7 @@ from memctl.text import split_lines
 
 from .conftest import ROOT
 
-CORPUS = sorted([*ROOT.glob("fixtures/**/*.md"), *(ROOT.parent / "shared" / "sample-homes").glob("**/*.md")])
+CORPUS = sorted(ROOT.glob("fixtures/**/*.md"))  # the sample homes too: fixtures/relevance/sample-homes
 BLOCKS = ["# Title\n", "## Sec [link](a.md)\n", "### deep\n", "text [x](b/c.md) more.\n", "- item [y](d.md)\n",
           "- [[wiki]] item\n", "  - nested [z](e.md)\n", "> # quoted\n", "> quote [q](q.md)\n", "\n",
           "```\n## fenced [no](no.md) [[nowiki]]\n```\n", "    indented [no](x.md)\n", "<div>\n[html](h.md)\n</div>\n",
