@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from datetime import date
 
 import pytest
@@ -9,7 +12,7 @@ from memctl.cli.views import render_fleet_text, render_status_text
 from memctl.commands.status import build_status
 from memctl.model.home import load_home
 
-from .conftest import FIXTURES, check_golden
+from .conftest import FIXTURES, ROOT, check_golden
 
 HOMES = {"arc": "fixtures/arc/memory", "openclaw": "fixtures/openclaw", "volute": "fixtures/volute/home",
          "fat": "fixtures/fat", "claude-emoji": "fixtures/hosts/claude-emoji",
@@ -61,6 +64,26 @@ def test_cli_fleet_gives_a_list(cli):
     assert [r["home"] for r in json.loads(result.stdout)] == [HOMES["arc"], HOMES["openclaw"]]
     text = cli("status", HOMES["arc"], HOMES["openclaw"])
     assert "Memory homes" in text.stdout and "fixtures/openclaw" in text.stdout
+
+
+def test_among_several_homes_each_warning_names_its_home(cli, tmp_path, monkeypatch):
+    """`warning: MEMORY.md:3: …` after `status a b` did not say which MEMORY.md; one home's
+    warnings stay as they were."""
+    for name in ("ops", "dev"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "MEMORY.md").write_text(f"# {name}\n\n- [runbook](../runbook.md)\n")
+    monkeypatch.chdir(tmp_path)
+    why = "MEMORY.md:3: link resolves outside the home, skipped: ../runbook.md"
+    for command in (("status",), ("status", "--format", "json"), ("lint", "--exit-zero")):
+        result = cli(*command, "ops", "dev")
+        assert result.exit_code == 0, result.stderr
+        assert [line for line in result.stderr.splitlines() if line.startswith("warning:")] == [
+            f"warning: ops: {why}", f"warning: dev: {why}"], command
+        alone = cli(*command, "ops")
+        assert [line for line in alone.stderr.splitlines() if line.startswith("warning:")] == [f"warning: {why}"]
+        fast = subprocess.run([sys.executable, "-m", "memctl", *command, "ops", "dev"], capture_output=True,
+                              text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert fast.stderr.splitlines()[:2] == [f"warning: ops: {why}", f"warning: dev: {why}"], command
 
 
 def test_a_topic_with_broken_front_matter_is_a_row_not_an_error(cli, tmp_path):

@@ -143,11 +143,14 @@ def number_option(*names: str, metavar: str, help: str, kind: type = int, low: f
     return typer.Option(*names, metavar=metavar, help=help, parser=parse, min=None if above else low, max=high)
 
 
-def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None) -> MemoryHome:
+def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None,
+              several: bool = False) -> MemoryHome:
+    """The home at `path`, its warnings said on stderr; among `several` homes, each warning names
+    its home first (`warning: agents/ops: MEMORY.md:12: …`), as its paths are the home's own."""
     home = load_home(path, config_file=config, overrides={"tokenizer": tokenizer, "profile": profile},
                      progress=progress())
     for warning in home.warnings():
-        err(f"warning: {warning}")
+        err(f"warning: {home.shown}: {warning}" if several else f"warning: {warning}")
     return home
 
 

@@ -320,7 +320,7 @@ def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs) -> Any:
         home = load_home(path, config_file=args.config,
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
         for warning in home.warnings():
-            _err(f"warning: {warning}")
+            _err(f"warning: {home.shown}: {warning}" if len(paths) > 1 else f"warning: {warning}")
         yield home
 
 

@@ -116,9 +116,10 @@ def lint(
             expand(token_list, where)
         when = today()
         for path in paths or [Path(".")]:
-            home = open_home(path, config, tokenizer, profile)
-            if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile)):
-                home = open_home(path, config, tokenizer, profile)
+            several = len(paths or []) > 1
+            home = open_home(path, config, tokenizer, profile, several)
+            if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
+                home = open_home(path, config, tokenizer, profile, several)
             found, checked = lint_home(home, when, options)
             diagnostics.extend(found)
             files += checked

@@ -62,7 +62,7 @@ def report(
         unreadable: list[dict[str, str]] = []
         for one in paths:
             try:
-                home = open_home(one, config, tokenizer, profile)
+                home = open_home(one, config, tokenizer, profile, several=len(paths or []) > 1)
                 reports.append(home_report(home, day, until, period.value, progress()))
             except MemctlError as error:
                 if fleet is None:

@@ -53,7 +53,7 @@ def status(
     reports: list[dict[str, Any]] = []
     try:
         for path in paths or [Path(".")]:
-            home = open_home(path, config, tokenizer, profile)
+            home = open_home(path, config, tokenizer, profile, several=len(paths or []) > 1)
             reports.append(build_status(home, today(), progress()))
             home.save_cache()
     except MemctlError as error:
