@@ -174,19 +174,6 @@ def color_wanted() -> bool:
     return sys.stdout.isatty()
 
 
-def table_width() -> int:
-    """The terminal's width on a terminal; else $COLUMNS, or 80 (a pipe, a file, a CI log)."""
-    import os
-    import shutil
-
-    if sys.stdout.isatty():
-        return shutil.get_terminal_size((80, 24)).columns
-    try:
-        return max(int(os.environ.get("COLUMNS", "80")), 40)
-    except ValueError:
-        return 80
-
-
 def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, Any], text: str) -> None:
     """What `split` and `consolidate` print: the diff, the plan as JSON, or the plan in words."""
     from memctl.commands.diff import unified_diff

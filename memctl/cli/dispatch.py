@@ -324,8 +324,9 @@ def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs) -> Any:
         yield home
 
 
-def _table_width() -> int:
-    """As cli/common.py's table_width: off a terminal, $COLUMNS or 80 (the fast paths run off one)."""
+def table_width() -> int:
+    """The terminal's width on a terminal; else $COLUMNS, or 80 (a pipe, a file, a CI log). Here,
+    not in cli/common.py, so that the fast paths, which never import Typer, share it."""
     if sys.stdout.isatty():
         import shutil
 
@@ -362,9 +363,9 @@ def run_status(args: StatusArgs) -> int:
     from memctl.cli.views import render_fleet_text, render_status_text
 
     if len(reports) == 1:
-        return _emit(render_status_text(reports[0], sys.stdout.isatty(), _table_width(), args.all_topics),
+        return _emit(render_status_text(reports[0], sys.stdout.isatty(), table_width(), args.all_topics),
                      memo, "status-text")
-    return _emit(render_fleet_text(reports, sys.stdout.isatty(), _table_width()))
+    return _emit(render_fleet_text(reports, sys.stdout.isatty(), table_width()))
 
 
 def _codes(value: str | None) -> tuple[str, ...] | None:

@@ -22,8 +22,8 @@ from memctl.cli.common import (
     err,
     fail,
     open_home,
-    table_width,
 )
+from memctl.cli.dispatch import table_width
 from memctl.errors import MemctlError
 
 

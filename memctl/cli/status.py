@@ -20,8 +20,8 @@ from memctl.cli.common import (
     fail,
     open_home,
     progress,
-    table_width,
 )
+from memctl.cli.dispatch import table_width
 from memctl.errors import MemctlError
 from memctl.model.config import today
 
