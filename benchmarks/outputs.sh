@@ -13,7 +13,12 @@ py=${PY:-$here/.venv/bin/python}
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-work=$(mktemp -d)
+# One fixed folder, so that two runs see the same paths: a path can be part of what is counted
+# (OpenClaw's marker for a missing bootstrap file names where it was expected) or printed (Claude
+# Code's project slug of the current folder). Two runs at once would share it: run them in turn.
+work=${OUTPUTS_WORK:-/tmp/memctl-outputs-work}
+rm -rf "$work"
+mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 export MEMCTL_TODAY=2026-12-01 COLUMNS=100 MEMCTL_CACHE_DIR=$work/cache
 cp -r "$here/fixtures" "$work/fixtures"
