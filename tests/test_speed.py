@@ -7,6 +7,7 @@ place against ruamel.yaml's round trip; the stat-keyed cache against reading eve
 from __future__ import annotations
 
 import datetime
+import json
 import os
 
 import pytest
@@ -253,6 +254,68 @@ def test_a_touched_but_unchanged_topic_is_read_and_hashed_once_not_parsed(tmp_pa
     reads["read"].clear()
     assert cli("status", str(tmp_path), "--format", "json").stdout == cold
     assert reads["read"] == ["MEMORY.md"]  # its new stat was recorded with its digest
+
+
+def test_a_warm_lint_reads_only_the_files_a_rule_finds_something_in(tmp_path, cli, later, reads, monkeypatch):
+    """Each topic is stale (MEM402 names its `updated:` line), one holds an inline expiry (MEM401
+    looks at its lines), one a suppression comment: those two are read on a warm run, no other."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-20")
+    _fleet_home(tmp_path)
+    expiring, suppressed = tmp_path / "topics" / "ops" / "t2.md", tmp_path / "topics" / "ops" / "t3.md"
+    expiring.write_text(expiring.read_text(encoding="utf-8") + "- the old bastion [EXPIRES: 2026-11-30]\n",
+                        encoding="utf-8")
+    suppressed.write_text(suppressed.read_text(encoding="utf-8") + "<!-- memctl-disable-file MEM402 -->\n",
+                          encoding="utf-8")
+    cold = cli("lint", str(tmp_path), "--format", "json", "--exit-zero")
+    found = {(d["code"], d["path"].rsplit("/", 1)[-1], d["line"]) for d in json.loads(cold.stdout)["diagnostics"]}
+    assert {("MEM402", "t0.md", 3), ("MEM402", "t1.md", 3), ("MEM401", "t2.md", 10)} <= found
+    assert not any(code == "MEM402" and name == "t3.md" for code, name, _ in found)
+    reads["read"].clear()
+    warm = cli("lint", str(tmp_path), "--format", "json", "--exit-zero")
+    assert warm.stdout == cold.stdout
+    assert sorted(reads["read"]) == ["MEMORY.md", "topics/ops/t2.md", "topics/ops/t3.md"]
+
+
+def test_a_warm_status_decodes_no_topic_headings(tmp_path, cli, later, monkeypatch):
+    """`status` sizes a topic from the brief kept with its stat: its headings, links and blocks
+    (the rest of its facts) are not even decoded."""
+    from memctl.model import home as home_module
+
+    _fleet_home(tmp_path)
+    cold = cli("status", str(tmp_path), "--format", "json").stdout
+    decoded: list[object] = []
+    real = home_module._valid_body
+    monkeypatch.setattr(home_module, "_valid_body", lambda facts: decoded.append(facts) or real(facts))
+    assert cli("status", str(tmp_path), "--format", "json").stdout == cold
+    assert len(decoded) == 1  # the index's, whose sections status shows
+
+
+@pytest.mark.parametrize("home", ["fixtures/homes/openclaw/workspace", "fixtures/homes/volute/home", "fixtures/messy",
+                                  "fixtures/homes/claude-code/home/.claude/projects/-work-acme-billing/memory"])
+def test_a_file_known_by_its_stat_reads_as_the_file_read(home, tmp_path, later):
+    """Every size, front matter value, mark and key line a Doc gives from its brief (a warm run)
+    is what the Doc made from the file's text gives (a cold run), file by file."""
+    import shutil
+
+    from memctl.model.home import KEYS, MARKS, load_home
+
+    shutil.copytree(home, tmp_path / "home")
+    cold = load_home(tmp_path / "home")
+    cold.save_cache()
+    warm = load_home(tmp_path / "home")
+    assert [d.rel for d in warm.topics] == [d.rel for d in cold.topics] and warm.topics
+
+    def said(error):  # an InputError is equal only to itself: its words and place are compared
+        return None if error is None else (str(error), error.line)
+
+    def seen(doc):
+        fm = doc.front_matter
+        return (doc.lines, doc.bytes, doc.chars, doc.tokens, repr(fm), said(fm.error), said(fm.lenient),
+                doc.front_matter_lines, doc.outline(),
+                [doc.may_hold(mark) for mark in MARKS], [doc.key_line(key) for key in KEYS], doc.sections)
+
+    assert all(d._text is None and d._full is None for d in warm.topics)  # from the brief: not read, not decoded
+    assert [seen(d) for d in warm.topics] == [seen(d) for d in cold.topics]
 
 
 class _Stat:

@@ -93,7 +93,7 @@ def build_status(home: MemoryHome, today: date,
     notes = dated_notes(home)
     for number, doc in enumerate(home.topics, 1):
         if number % 512 == 1:  # the next topics counted together (on threads, cold), the progress kept moving
-            home.count_tokens(home.topics[number - 1 : number + 511])
+            home.count_tokens(home.topics[number - 1 : number + 511], totals=True)
         if progress is not None:
             progress("counting tokens", number, len(home.topics))
         week = weeks.get(doc.rel)

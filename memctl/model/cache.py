@@ -5,7 +5,9 @@ function of the file's bytes, so it is keyed by a digest of them. A warm cache l
 run without importing the tokenizer, the markdown parser or the YAML parser at all.
 
 Which digest a file has is kept too, keyed by what `stat` says of it (size, mtime, ctime, inode,
-device), as git's index does: a file whose stat is unchanged is neither read nor hashed. A file
+device), as git's index does: a file whose stat is unchanged is neither read nor hashed. Its brief
+(sizes, front matter) is kept in the same record, so that `status` learns all it needs of a file
+from one entry. A file
 changed within a second of the run that stat'ed it is never taken on its stat (git's "racily
 clean" rule: a second change within the file system's clock tick would leave the stat as it was).
 
@@ -310,29 +312,37 @@ class Cache:
             raise ValueError(f"a cache key holds a tab or a line end: {key!r}")
         (self._home if shared or self._own is None else self._own).put(key, value)
 
-    def file_digest(self, rel: str, info: os.stat_result) -> str | None:
-        """The digest of the home's file `rel` (relative to the home), if its stat `info` is the one
-        recorded with it: the file is then as it was, and need not be read."""
+    def file_record(self, rel: str, info: os.stat_result) -> tuple[str, Any] | None:
+        """The digest of the home's file `rel` (relative to the home) and the brief kept with it
+        (None when there is none), if its stat `info` is the one recorded with them: the file is
+        then as it was, and need not be read."""
         if "\t" in rel or "\n" in rel:
             return None
         found = self._home.value("f:" + rel)
-        if (type(found) is list and len(found) == 6 and found[:5] == [info.st_size, info.st_mtime_ns,
-                                                                       info.st_ctime_ns, info.st_ino, info.st_dev]
+        if (type(found) is list and len(found) in (6, 7) and found[:5] == [info.st_size, info.st_mtime_ns,
+                                                                            info.st_ctime_ns, info.st_ino, info.st_dev]
                 and type(found[5]) is str):
             self._home.used.add("f:" + rel)
-            return found[5]
+            return found[5], found[6] if len(found) == 7 else None
         return None
 
-    def remember_file(self, rel: str, info: os.stat_result, text_digest: str) -> None:
-        """Record the digest of the file `rel` with the stat it had before it was read; not for a
-        file changed within SAME_SECOND of this run's start (its stat may not show a second change)."""
+    def file_digest(self, rel: str, info: os.stat_result) -> str | None:
+        """The digest part of `file_record`."""
+        found = self.file_record(rel, info)
+        return None if found is None else found[0]
+
+    def remember_file(self, rel: str, info: os.stat_result, text_digest: str, brief: Any = None) -> None:
+        """Record the digest of the file `rel`, and `brief` (what a command may ask of the file
+        without reading it: see memctl/model/home.py), with the stat it had before it was read;
+        not for a file changed within SAME_SECOND of this run's start (its stat may not show a
+        second change)."""
         if "\t" in rel or "\n" in rel:
             return
         if max(info.st_mtime_ns, info.st_ctime_ns) >= self.started - SAME_SECOND:
             self._home.drop("f:" + rel)  # racily clean: read and hashed again by the next run
             return
         self._home.put("f:" + rel, [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev,
-                                    text_digest])
+                                    text_digest, *(() if brief is None else (brief,))])
 
     def items(self) -> Iterator[tuple[str, Any]]:
         """Every entry of the home's file, decoded (for tests and tools; a run asks for its keys with get)."""

@@ -35,7 +35,11 @@ if TYPE_CHECKING:
     from memctl.hosts import CapResult, Host, Stack
 
 ARCHIVE_DIRS = ("archive", "memory/archive")
-PARSE_VERSION = 11  # 11: the file's lines, characters and bytes, so that a file not read is sized
+# What a file's brief says it holds or not (lower-cased): lint's suppression comments
+# (`<!-- memctl-disable … -->`) and inline expiry tags (`[EXPIRES: 2026-09-30]`)
+MARKS = ("memctl-", "[expires:")
+KEYS = ("updated", "expires")  # the front matter keys whose line a file's brief keeps (lint names them)
+PARSE_VERSION = 12  # 11: the file's lines, characters and bytes, so that a file not read is sized; 12: its brief
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -121,13 +125,15 @@ class Doc:
     changed since this run looked at it), its facts are made again from the text read.
     """
 
-    def __init__(self, path: str, rel: str, text: str | None, text_digest: str, facts: dict[str, Any],
-                 counter: TokenCounter, guard: Guard, level: int = 2, shared: bool = True):
+    def __init__(self, path: str, rel: str, text: str | None, text_digest: str, facts: dict[str, Any] | None,
+                 counter: TokenCounter, guard: Guard, level: int = 2, shared: bool = True,
+                 brief: dict[str, Any] | None = None):
         self.path = path
         self.rel = rel  # relative to the home, with `/`
         self._text = text
         self._digest = text_digest
-        self._facts = facts
+        self._full = facts  # None: not decoded yet (see _facts)
+        self._brief = brief if brief is not None else _brief_of(facts)  # type: ignore[arg-type]
         self._counter = counter
         self._guard = guard
         self._level = level
@@ -149,13 +155,27 @@ class Doc:
                 for name in _DERIVED:
                     self.__dict__.pop(name, None)
                 self._digest = found
-                self._facts = _facts(text, found, self._level, self._counter.cache)
+                self._full = _facts(text, found, self._level, self._counter.cache)
+                self._brief = _brief_of(self._full)
             self._text = text
         return self._text
 
     @text.setter
     def text(self, value: str) -> None:
         self._text = value
+
+    @property
+    def _facts(self) -> dict[str, Any]:
+        """Everything derived from the text (its headings, links, blocks: see `_facts()`). A file
+        known by its stat comes with its brief alone (sizes, front matter), which is all `status`
+        asks of it; the rest is decoded, or made from the text, when first asked for."""
+        if self._full is None:
+            self._full = self._counter.cache.get(f"doc:{PARSE_VERSION}:{self._digest}:{self._level}", _valid_body)
+            if self._full is None:  # not cached at this section level, or gone since: made from the text
+                text = self.text
+                if self._full is None:  # (reading it found the file changed, and made them)
+                    self._full = _facts(text, self._digest, self._level, self._counter.cache, self._shared)
+        return self._full
 
     @property
     def digest(self) -> str:
@@ -168,7 +188,7 @@ class Doc:
 
     @property
     def lines(self) -> int:
-        return int(self._facts["lines"])
+        return int(self._brief["lines"])
 
     def line(self, number: int) -> str:
         """Line `number` (1-based) with its line end; "" for a line the file does not have."""
@@ -176,17 +196,31 @@ class Doc:
 
     @property
     def bytes(self) -> int:
-        return int(self._facts["bytes"])
+        return int(self._brief["bytes"])
 
     @property
     def chars(self) -> int:
-        return int(self._facts["chars"])
+        return int(self._brief["chars"])
 
     @property
     def tokens(self) -> int:
         """The sum of the parts' counts, without building the parts when nothing asked for them
-        (`status` needs each topic's total only; 10,000 topics' parts cost 0.4 s)."""
-        return sum(self._part_tokens)
+        (`status` needs each topic's total only; 10,000 topics' parts cost 0.4 s), nor its headings
+        when the cache has the total."""
+        total = self.known_total()
+        return total if total is not None else sum(self._part_tokens)
+
+    def known_total(self) -> int | None:
+        """`tokens`, if the parts are counted or the cache has their total (the text is not read)."""
+        total = self.__dict__.get("_total")
+        if total is None:
+            if "_part_tokens" in self.__dict__:
+                total = sum(self.__dict__["_part_tokens"])
+            elif self._shared:
+                total = self._counter.known_total(self._digest, self._level, self.chars)
+            if total is not None:
+                self.__dict__["_total"] = total
+        return total
 
     @property
     def token_job(self) -> tuple[str, list[int], str]:
@@ -201,11 +235,22 @@ class Doc:
     def _part_tokens(self) -> list[int]:
         """The tokens of each part (MemoryHome.count_tokens sets them for many documents at once)."""
         known = self.known_tokens()
-        return known if known is not None else self._counter.count_parts(*self.token_job, shared=self._shared)
+        counts = known if known is not None else self._counter.count_parts(*self.token_job, shared=self._shared)
+        self._counted(counts)
+        return counts
+
+    def _counted(self, counts: list[int]) -> list[int]:
+        """Take `counts` as the parts' tokens, their total kept for the next run (see `tokens`)."""
+        if self._shared:
+            self._counter.remember_total(self._digest, self._level, counts)
+        self.__dict__["_part_tokens"] = counts  # what the cached_property would hold
+        self.__dict__["_total"] = sum(counts)
+        return counts
 
     @cached_property
     def front_matter(self) -> FrontMatter:
-        return _front_matter(self._facts["fm"], self._facts["fm_error"], self.rel, self._facts["fm_note"])
+        brief = self._brief
+        return _front_matter(brief["fm"], brief["fm_error"], self.rel, brief["fm_note"])
 
     @cached_property
     def parts(self) -> tuple[Part, ...]:
@@ -255,13 +300,26 @@ class Doc:
     def outline(self) -> tuple[int, int]:
         """How many sections the file has and how many characters they hold, without sizing
         them (front matter aside; a blank preamble counts)."""
-        fm_chars, starts = self._facts["fm_chars"], self._facts["heading_chars"]
-        return len(starts) + (fm_chars < (starts[0] if starts else len(self.text))), len(self.text) - fm_chars
+        if self._brief["level"] == self._level:  # known from the brief, without the file's headings
+            sections, chars = self._brief["outline"]
+            return sections, chars
+        return _outline(self._facts)
+
+    def may_hold(self, mark: str) -> bool:
+        """Whether the text, lower-cased, holds `mark` (one of MARKS) anywhere: known without
+        reading the file, so that a rule looks into only the files where it can find something."""
+        if mark not in MARKS:
+            raise ValueError(f"{mark!r} is not one of the marks a file's brief keeps")
+        return mark in self._brief["marks"]
+
+    def key_line(self, key: str) -> int:
+        """The line of front matter key `key` (one of KEYS), 1 when the file has none."""
+        return int(self._brief["key_lines"][KEYS.index(key)])
 
     @property
     def front_matter_lines(self) -> int:
         """How many lines the front matter takes at the top (0 when there is none)."""
-        return int(self._facts["fm_lines"])
+        return int(self._brief["fm_lines"])
 
     @property
     def stem(self) -> str:
@@ -273,7 +331,7 @@ class Doc:
         return "\r\n" if "\r\n" in self.text else "\n"
 
 
-_DERIVED = ("_lines", "_part_tokens", "front_matter", "parts", "links", "blocks")  # Doc's cached properties
+_DERIVED = ("_lines", "_part_tokens", "_total", "front_matter", "parts", "links", "blocks")  # Doc's cached properties
 
 
 def part_cuts(facts: Mapping[str, Any]) -> list[int]:
@@ -348,20 +406,21 @@ class MemoryHome:
     def _always(self) -> set[str]:
         return {found.rel for found in map(self.find_topic, self.config.always) if found}
 
-    def count_tokens(self, docs: Sequence[Doc]) -> None:
+    def count_tokens(self, docs: Sequence[Doc], totals: bool = False) -> None:
         """Count the documents' tokens together, those not counted yet encoded at once (on threads
-        past a megabyte: a cold fleet); their `tokens` and `parts` then read the counts."""
+        past a megabyte: a cold fleet); their `tokens` and `parts` then read the counts. `totals`:
+        only `tokens` will be asked for, so a document whose total the cache has is passed over."""
         todo = []
         for doc in docs:
-            if "_part_tokens" not in doc.__dict__:
+            if "_part_tokens" not in doc.__dict__ and not (totals and doc.known_total() is not None):
                 known = doc.known_tokens()  # without reading the file
                 if known is None:
                     todo.append(doc)
                 else:
-                    doc.__dict__["_part_tokens"] = known
+                    doc._counted(known)
         for doc, counts in zip(todo, self.counter.count_many([doc.token_job for doc in todo], shared=True),
                                strict=True):
-            doc.__dict__["_part_tokens"] = counts  # what the cached_property would hold
+            doc._counted(counts)
 
     def find_topic(self, name: str) -> Doc | None:
         """A topic by its path relative to the home, or by its file stem (the first in topic order)."""
@@ -414,12 +473,53 @@ def _facts(text: str, text_digest: str, level: int, cache: Cache, shared: bool =
     if fm_lines:
         facts["fm"], facts["fm_error"], facts["fm_note"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
     facts["lines"], facts["chars"], facts["bytes"] = len(lines), len(text), len(text.encode("utf-8", "surrogatepass"))
+    lowered = text.lower()
+    facts["marks"] = [mark for mark in MARKS if mark in lowered]
+    facts["key_lines"] = _key_lines(lines)
+    facts["level"], facts["outline"] = level, list(_outline(facts))
     cache.put(key, facts, shared)
     return facts
 
 
+def _outline(facts: Mapping[str, Any]) -> tuple[int, int]:
+    """Doc.outline() from the facts: the file's sections (a blank preamble counts), and the
+    characters after its front matter."""
+    fm_chars, starts, chars = facts["fm_chars"], facts["heading_chars"], facts["chars"]
+    return len(starts) + (fm_chars < (starts[0] if starts else chars)), chars - fm_chars
+
+
+def _key_lines(lines: list[str]) -> list[int]:
+    """The line (1-based) of each of KEYS at the start of a line after the first, before the next
+    `---` or `...` line (the front matter's end); 1 for a key not there."""
+    found = [1] * len(KEYS)
+    todo = set(KEYS)
+    for number, line in enumerate(lines[1:], start=2):
+        for key in [key for key in todo if line.startswith(f"{key}:")]:
+            found[KEYS.index(key)] = number
+            todo.discard(key)
+        if not todo or line.rstrip("\r\n") in ("---", "..."):
+            break
+    return found
+
+
 def _cached_facts(text_digest: str, level: int, cache: Cache) -> dict[str, Any] | None:
     return cache.get(f"doc:{PARSE_VERSION}:{text_digest}:{level}", _valid_facts)  # type: ignore[no-any-return]
+
+
+# What a file is sized by, whatever its section level, and its outline at the level it was read
+# at: a file known by its stat is loaded with these alone, kept beside its stat (see Doc._facts).
+_BRIEF = ("lines", "chars", "bytes", "fm_lines", "fm", "fm_error", "fm_note", "marks", "key_lines", "level",
+          "outline")
+_SIZES = ("fm_lines", "lines", "chars", "bytes", "level")
+_INTS = (int,) * len(_SIZES)
+_INT = frozenset({int})
+_MARK_SET = frozenset(MARKS)
+_FM_VALUES = frozenset({str, bool, list})
+
+
+def _brief_of(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """The brief of a file, from its facts, marked with the PARSE_VERSION that made it."""
+    return {"v": PARSE_VERSION, **{key: facts[key] for key in _BRIEF}}
 
 
 def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
@@ -434,22 +534,37 @@ def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
 
 
 def _valid_facts(facts: Any) -> bool:
-    """Cached facts of the shape parse_body() and _facts() make; anything else is a miss."""
-    if not isinstance(facts, dict):
-        return False
-    error = facts.get("fm_error")
-    note = facts.get("fm_note", False)
-    fm = facts.get("fm")
-    return (_rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
-            and _rows(facts.get("wikilinks"), (str, int))
-            and _rows(facts.get("blocks"), (int, int, str)) and isinstance(facts.get("fm_lines"), int)
+    """Cached facts of the shape _facts() makes; anything else is a miss."""
+    return _valid_brief(facts) and _valid_body(facts)
+
+
+def _valid_body(facts: Any) -> bool:
+    """_valid_facts() less the brief's own fields but the two the parts need (a Doc reads the
+    rest from its brief, checked when it was loaded)."""
+    return (isinstance(facts, dict) and type(facts.get("lines")) is int and type(facts.get("fm_lines")) is int
+            and _rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
+            and _rows(facts.get("wikilinks"), (str, int)) and _rows(facts.get("blocks"), (int, int, str))
             and type(facts.get("fm_chars")) is int and type(chars := facts.get("heading_chars")) is list
-            and type(facts.get("lines")) is int and type(facts.get("chars")) is int and type(facts.get("bytes")) is int
-            and len(chars) == len(facts["headings"]) and all(type(c) is int for c in chars)
-            and isinstance(fm, dict) and all(isinstance(v, (str, bool, list)) for v in fm.values())
-            and all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, []))
+            and len(chars) == len(facts["headings"]) and _INT.issuperset(map(type, chars)))
+
+
+def _valid_brief(brief: Any) -> bool:
+    """A brief (or the facts holding one) of the shape _brief_of() makes; anything else is a miss.
+    Kept to C-level steps where it can be: a warm run checks one brief a file."""
+    if type(brief) is not dict:
+        return False
+    get = brief.get
+    marks, at, fm, outline = get("marks"), get("key_lines"), get("fm"), get("outline")
+    if (tuple(map(type, map(get, _SIZES))) != _INTS
+            or type(marks) is not list or not _MARK_SET.issuperset(marks)
+            or type(at) is not list or len(at) != len(KEYS) or not _INT.issuperset(map(type, at))
+            or type(outline) is not list or len(outline) != 2 or not _INT.issuperset(map(type, outline))
+            or type(fm) is not dict or not _FM_VALUES.issuperset(map(type, fm.values()))):
+        return False
+    return (all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, ()))
             and all(found is None or (isinstance(found, dict) and isinstance(found.get("message"), str)
-                                      and isinstance(found.get("line"), int)) for found in (error, note)))
+                                      and isinstance(found.get("line"), int))
+                    for found in (get("fm_error", False), get("fm_note", False))))
 
 
 def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str,
@@ -485,15 +600,20 @@ def load_doc(path: str, rel: str, counter: TokenCounter, level: int, cache: Cach
     except OSError:
         info = None  # read_text says why
     if info is not None and S_ISREG(info.st_mode) and info.st_size <= MAX_FILE_BYTES:
-        known = cache.file_digest(rel, info)
-        facts = _cached_facts(known, level, cache) if known is not None else None
-        if known is not None and facts is not None:
-            return Doc(path, rel, None, known, facts, counter, guard, level)
+        found = cache.file_record(rel, info)
+        if found is not None:
+            known, brief = found
+            if _valid_brief(brief) and brief.get("v") == PARSE_VERSION:
+                return Doc(path, rel, None, known, None, counter, guard, level, brief=brief)
+            facts = _cached_facts(known, level, cache)
+            if facts is not None:  # a record from before briefs were kept with it
+                cache.remember_file(rel, info, known, _brief_of(facts))
+                return Doc(path, rel, None, known, facts, counter, guard, level)
     text = read_text(path, rel)
     text_digest = digest(text)
     facts = _facts(text, text_digest, level, cache)
     if info is not None and S_ISREG(info.st_mode):
-        cache.remember_file(rel, info, text_digest)
+        cache.remember_file(rel, info, text_digest, _brief_of(facts))
     return Doc(path, rel, text, text_digest, facts, counter, guard, level)
 
 

@@ -17,7 +17,7 @@ import re
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any
 
 SHOWN = 4  # characters of a secret that a finding or a message may show
@@ -544,15 +544,16 @@ def _base58check(text: str) -> bool:
 
 # --- what the write commands hold back --------------------------------------------------------------
 
-def cached_findings(text: str, text_digest: str, cache: Any) -> list[tuple[str, int, int]]:
+def cached_findings(text: str | Callable[[], str], text_digest: str, cache: Any) -> list[tuple[str, int, int]]:
     """`find_secrets(text)` as a list, cached by the text's digest and the rule set (lint's MEM501
-    and the commands that hold a secret back share the entries: most files hold none)."""
+    and the commands that hold a secret back share the entries: most files hold none). `text` may
+    be a function that reads it, called only when the cache does not know the digest's findings."""
     from memctl.safe.keys import digest
 
     key = f"sec:{digest(ruleset())[:12]}:{text_digest}"  # findings cached by another rule set are not reused
     found = cache.get(key, _valid_findings)
     if found is None:
-        found = [list(hit) for hit in find_secrets(text)]  # the whole file in one pass
+        found = [list(hit) for hit in find_secrets(text if isinstance(text, str) else text())]  # in one pass
         cache.put(key, found)
     return [(kind, start, end) for kind, start, end in found]
 

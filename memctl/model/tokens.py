@@ -198,6 +198,16 @@ class TokenCounter:
         cut = at + 1  # safe in both: the same line end, and the same character after it
         return self.count(whole) - self.count(whole[cut:]) + self.count(text[cut:])
 
+    def known_total(self, text_digest: str, level: int, length: int) -> int | None:
+        """The sum of a home file's part counts at section `level`, if the cache has it: what
+        `status` asks of each topic, without its cuts (which its headings give) or its text."""
+        found = self.cache.count_of(f"tt:{self.name}:{text_digest}:{level}")
+        return found if found is not None and _plausible(found, length) else None
+
+    def remember_total(self, text_digest: str, level: int, parts: Sequence[int]) -> None:
+        """Keep the sum of a home file's part counts at section `level` (see known_total)."""
+        self.cache.put(f"tt:{self.name}:{text_digest}:{level}", [sum(parts)], shared=True)
+
     def known_parts(self, length: int, cuts: Sequence[int], text_digest: str) -> list[int] | None:
         """count_parts of a text of `length` characters whose digest is `text_digest`, if the cache
         has it: without the text (a file that was not read)."""

@@ -28,7 +28,7 @@ class Suppressions:
         self.directives: list[Directive] = []
         self.problems: list[Finding] = []  # MEM902: directives naming unknown rules, or none
         self.used: set[tuple[int, str]] = set()
-        if "memctl-" not in doc.text:  # no directive can be here: no line-by-line pass
+        if not doc.may_hold("memctl-"):  # no directive can be here: no line-by-line pass, no read
             return
         skip = code_lines(doc)
         for number, line in enumerate(split_lines(doc.text), start=1):

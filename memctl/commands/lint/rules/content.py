@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from bisect import bisect_right
 from collections.abc import Iterator
+from functools import partial
 from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
@@ -38,7 +39,7 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
     for doc in (home.index, *home.topics):
         starts: list[int] | None = None
         last_line = 0
-        for kind, start, end in cached_findings(doc.text, doc.digest, home.cache):
+        for kind, start, end in cached_findings(partial(_text, doc), doc.digest, home.cache):  # read if need be
             if starts is None:
                 starts = [0, *accumulate(map(len, split_lines(doc.text)))]
             line = bisect_right(starts, start)
@@ -50,6 +51,10 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
             yield Finding(doc.rel, line, start - starts[line - 1] + 1,
                           f"possible {kind} ({shown(doc.text[start:end])}) would be sent to the model provider "
                           + when_sent(home, doc, line, start_up))
+
+
+def _text(doc: Doc) -> str:
+    return doc.text
 
 
 def when_sent(home: MemoryHome, doc: Doc, line: int, start_up: frozenset[str]) -> str:

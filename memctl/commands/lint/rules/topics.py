@@ -13,16 +13,6 @@ from memctl.text import split_lines
 _INLINE_EXPIRES = re.compile(r"\[EXPIRES:\s*(\d{4}-\d{2}-\d{2})\s*\]", re.IGNORECASE)
 
 
-def _key_line(doc: Doc, key: str) -> int:
-    """The line of a front matter key (1 when it cannot be found)."""
-    for number, line in enumerate(split_lines(doc.text)[1:], start=2):
-        if line.startswith(f"{key}:"):
-            return number
-        if line.rstrip("\r\n") in ("---", "..."):
-            break
-    return 1
-
-
 _STATE_TAG = re.compile(r"\[(STATE|UPDATED):\s*(\d{4}-\d{2}-\d{2})\s*\]", re.IGNORECASE)
 
 
@@ -48,7 +38,7 @@ def topic_over_budget(ctx: Context) -> Iterator[Finding]:
     and duplicate entries; `memctl split` turns a topic's sections into topics of their own.
     """
     budget = ctx.home.config.budgets.topic_tokens
-    ctx.home.count_tokens(ctx.home.topics)  # together: on threads for a cold fleet
+    ctx.home.count_tokens(ctx.home.topics, totals=True)  # together: on threads for a cold fleet
     for doc in ctx.home.topics:
         if budget and doc.tokens > budget:
             yield Finding(doc.rel, 1, 1, f"topic is {doc.tokens:,} tokens ({ctx.home.counter.name}), "
@@ -98,8 +88,8 @@ def expired_topic(ctx: Context) -> Iterator[Finding]:
     for doc in (ctx.home.index, *ctx.home.topics):
         expires = doc.front_matter.expires
         if expires and expires < ctx.today:
-            yield Finding(doc.rel, _key_line(doc, "expires"), 1, f"topic expired on {expires.isoformat()}")
-        if "[expires:" not in doc.text.lower():  # no inline expiry: no line-by-line pass
+            yield Finding(doc.rel, doc.key_line("expires"), 1, f"topic expired on {expires.isoformat()}")
+        if not doc.may_hold("[expires:"):  # no inline expiry: no line-by-line pass, no read
             continue
         for number, match, day in _dated_tags(doc, _INLINE_EXPIRES, 1):
             if day < ctx.today:
@@ -119,7 +109,7 @@ def stale_topic(ctx: Context) -> Iterator[Finding]:
         updated = doc.front_matter.updated
         if updated and updated < cutoff:
             age = (ctx.today - updated).days
-            yield Finding(doc.rel, _key_line(doc, "updated"), 1,
+            yield Finding(doc.rel, doc.key_line("updated"), 1,
                           f"topic last updated {updated.isoformat()}, {age} days ago (stale after {days})")
     index = ctx.home.index
     for number, match, day in _dated_tags(index, _STATE_TAG, 2):
@@ -139,7 +129,7 @@ def stale_token_count(ctx: Context) -> Iterator[Finding]:
     from memctl.model.counts import stale_counts
 
     home = ctx.home
-    home.count_tokens(home.topics)  # at once, if MEM206 did not
+    home.count_tokens(home.topics, totals=True)  # at once, if MEM206 did not
     tokens = {doc.rel: doc.tokens for doc in home.topics}
     for stale in stale_counts(home.index.text, home.index.rel, tokens):
         yield Finding(home.index.rel, stale.line, stale.column,
