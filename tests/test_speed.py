@@ -318,6 +318,29 @@ def test_a_file_known_by_its_stat_reads_as_the_file_read(home, tmp_path, later):
     assert [seen(d) for d in warm.topics] == [seen(d) for d in cold.topics]
 
 
+def test_another_versions_facts_go_when_the_cache_is_next_written(tmp_path, later):
+    """After an upgrade, the facts the old memctl cached (another PARSE_VERSION's keys) are not kept
+    until the cache file outgrows its bound: the first write drops them; other entries stay."""
+    from memctl.model.cache import Cache, cache_file
+    from memctl.model.home import load_home
+
+    _fleet_home(tmp_path)
+    load_home(tmp_path).save_cache()
+    path = cache_file(os.path.realpath(tmp_path))
+    old = Cache(path, command="status")
+    old.put("doc:1:0123abcd:2", {"headings": []}, shared=True)  # what memctl of PARSE_VERSION 1 kept
+    old.put("cfg-like:kept", [1], shared=True)
+    old.save()
+    load_home(tmp_path).save_cache()  # nothing changed: nothing written
+    assert "doc:1:0123abcd:2" in dict(Cache(path, command="status").items())
+    topic = tmp_path / "topics" / "ops" / "t0.md"
+    topic.write_text(topic.read_text(encoding="utf-8") + "- a new lesson\n", encoding="utf-8")
+    load_home(tmp_path).save_cache()  # the changed topic's facts are written, and the old ones dropped
+    kept = dict(Cache(path, command="status").items())
+    assert "doc:1:0123abcd:2" not in kept and kept["cfg-like:kept"] == [1]
+    assert any(key.startswith("doc:") for key in kept)
+
+
 class _Stat:
     """What os.stat says, as memctl asks it (for a file whose stat the test makes lie)."""
 

@@ -19,10 +19,11 @@ the check and is ignored, then rebuilt. Each entry is also checked for its shape
 entry of the wrong shape is a miss, never a crash.
 
 Size: each file is bounded by bytes (MAX_SEGMENT_BYTES); past it, the entries this run did not use
-go, oldest first. The commands that plan writes (consolidate, split, rollup, history) derive many
-entries no other command asks for (the count of every entry of every topic, at every step), so they
-keep those in a file of their own beside the home's: no command evicts another's entries, and a
-dispatch never reads a consolidate's.
+go, oldest first. Entries another version of memctl made (facts of another PARSE_VERSION, findings
+of another rule set: `Cache.retire`) go whenever the file is written. The commands that plan
+writes (consolidate, split, rollup, history) derive many entries no other command asks for (the
+count of every entry of every topic, at every step), so they keep those in a file of their own
+beside the home's: no command evicts another's entries, and a dispatch never reads a consolidate's.
 """
 
 from __future__ import annotations
@@ -127,6 +128,7 @@ class _File:
         self.raw: dict[str, str] = {}  # as read: key -> its value's JSON, decoded when asked for
         self.data: dict[str, Any] = {}  # decoded, or put by this run
         self.used: set[str] = set()
+        self.retired: dict[str, str] = {}  # a family of keys -> the prefix of its current version's
         self.dirty = False
         self.seen: tuple[int, int] | None = None  # the file's size and mtime when it was read
         if path is not None and key is not None:
@@ -194,6 +196,13 @@ class _File:
             self.raw.pop(key, None)
             self.dirty = True
 
+    def _retired(self, key: str) -> bool:
+        """Whether `key` is of a family of keys this run named (`Cache.retire`) and not of its current version."""
+        for family, current in self.retired.items():
+            if key.startswith(family) and not key.startswith(current):
+                return True
+        return False
+
     def save(self) -> None:
         """Write the file if it changed; where it cannot be written, memctl simply stays uncached."""
         if not self.dirty or self.path is None or self.key is None:
@@ -214,7 +223,7 @@ class _File:
             read = self.raw.get(key)  # decoded and not put since: written back as it was read
             lines[key] = read if read is not None else json.dumps(value, separators=(",", ":"))
         used = [(k, v) for k, v in lines.items() if k in self.used]
-        others = [(k, v) for k, v in lines.items() if k not in self.used]
+        others = [(k, v) for k, v in lines.items() if k not in self.used and not self._retired(k)]
         kept: list[tuple[str, str]] = []
         size = 0
         for k, v in reversed(others + used):  # this run's entries first, then the newest others
@@ -297,6 +306,15 @@ class Cache:
             where.used.add(key)
             return value
         return None
+
+    def retire(self, family: str, current: str) -> None:
+        """Let the entries whose keys start with `family` (`doc:`) but not with `current` (`doc:12:`)
+        go when the file is next written: made by another version of memctl (or rule set), no run
+        asks for them, and every run would read them until the file outgrew its bound. The first
+        run of a new version writes its own entries, and the file without the old ones."""
+        for where in (self._home, self._own):
+            if where is not None:
+                where.retired[family] = current
 
     def count_of(self, key: str) -> int | None:
         """get(key) of a list of one token count, as that count: the quick way (see TokenCounter.count)."""

@@ -734,6 +734,7 @@ def load_home(
         below = _posix(os.path.normpath(os.path.join(given, config.index_file.rsplit("/", 1)[0])))
         return load_home(below, config_file=config_file, overrides=overrides, env=env, progress=progress)
     counter = TokenCounter(config.tokenizer, cache)
+    cache.retire("doc:", f"doc:{PARSE_VERSION}:")  # another version's facts: no run of this one reads them
     index_name = index_name or config.index_file
     index_path = os.path.join(root, index_name)
     if not os.path.lexists(index_path):  # one that is there but not a regular file is named below

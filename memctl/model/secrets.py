@@ -550,7 +550,9 @@ def cached_findings(text: str | Callable[[], str], text_digest: str, cache: Any)
     be a function that reads it, called only when the cache does not know the digest's findings."""
     from memctl.safe.keys import digest
 
-    key = f"sec:{digest(ruleset())[:12]}:{text_digest}"  # findings cached by another rule set are not reused
+    current = f"sec:{digest(ruleset())[:12]}:"  # findings cached by another rule set are not reused
+    cache.retire("sec:", current)
+    key = current + text_digest
     found = cache.get(key, _valid_findings)
     if found is None:
         found = [list(hit) for hit in find_secrets(text if isinstance(text, str) else text())]  # in one pass
