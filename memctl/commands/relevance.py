@@ -137,6 +137,14 @@ def parse_query(query: str, today: date) -> Query:
     return Query(frozenset(_terms(rest, query)), tuple(dates))
 
 
+def searched(term: str) -> str:
+    """What to look for to find a stem's words: the stem, less a final `i` that Snowball wrote for a
+    `y` (`daily` and `dailies` stem to `daili`, `Netlify` to `netlifi`: neither starts the word
+    `daily` or `Netlify`). Every word found is folded back to its stem, so the shorter prefix only
+    finds more words to try (`wife` for `wifi`, dropped by `fold`)."""
+    return term[:-1] if len(term) > 3 and term.endswith("i") and term.isascii() and term.isalpha() else term
+
+
 class TermFinder:
     """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere.
     A word starts after anything but a letter or a digit: `_` and `-` split words, so the file name
@@ -154,6 +162,7 @@ class TermFinder:
         from memctl.commands.query_dates import PREFIX
 
         terms = {PREFIX.get(t, t) for t in terms}  # a day or month name is found by its shortest spelling
+        terms = {searched(t) for t in terms}
         ordered = sorted(terms, key=len, reverse=True)
         self._terms = ordered
         self._any = re.compile("|".join(map(re.escape, ordered)))  # a quick test for short texts
