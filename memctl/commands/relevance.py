@@ -293,6 +293,38 @@ def coverage(hits: Sequence[Mapping[str, int]], df: Mapping[str, int], size: int
     return covers
 
 
+SHORT = 6  # word terms at most: a question short enough to be about its rarest word
+
+
+def weighed_words(terms: AbstractSet[str]) -> set[str]:
+    """The terms of a short query that background.py can weigh: not digits, day or month names or
+    CJK text; none for a long query (a prompt of many words is about several of them)."""
+    from memctl.commands.query_dates import CALENDAR
+
+    names = set(CALENDAR.values())
+    words = {t for t in terms if not is_number(t) and t not in names and t.isascii()}
+    return words if len(words) <= SHORT else set()
+
+
+# A word is what a short question is about when it is at least this much rarer in English than each
+# of the query's other words: half a Zipf step, about three times less common. "gluten-free bread
+# recipe" is about `gluten` (3.6; `recipe` 4.4), "mask customer emails in the logs" about no one word
+# (`mask` 4.5, `log` 4.6): the memory may call masking `redacting`.
+MARGIN = 0.5
+
+
+def rarest(words: AbstractSet[str]) -> set[str]:
+    """The word of a short question clearly rarest in English (background.py; a stem the table lacks
+    is rarer than any it has), MARGIN rarer than each other word: what the question is about; none
+    when two words are about as rare."""
+    from memctl.commands.background import FLOOR, zipf
+
+    common = sorted((zipf(t) or FLOOR - 1, t) for t in words)
+    if not common or (len(common) > 1 and common[1][0] - common[0][0] < MARGIN - 1e-9):
+        return set()
+    return {common[0][1]}
+
+
 def coverage_needed(terms: set[str]) -> float:
     """The share of the query a section must cover: COVERAGE, or for a long query less, the weight
     of LONG average terms (a section that holds two words of a twelve-word prompt may be its topic;
