@@ -152,6 +152,7 @@ def pack(ranked: list[tuple[Doc, Part]], room: int = ROOM, most: int | None = No
 
 
 _TAKES_TODAY = "today" in inspect.signature(rank_sections).parameters
+_TAKES_ELSEWHERE = "elsewhere" in inspect.signature(rank_sections).parameters
 EMBEDDER = f"{sys.executable} {ROOT / 'benchmarks' / 'embedders' / 'minilm.py'}"
 
 
@@ -208,6 +209,9 @@ def memctl_loads(home: MemoryHome, q: Query, embedder: Embedder | None = None) -
     with today_is(q.today):
         docs = ranked_topics(home, q.query, day)
         extra: dict[str, object] = {"today": day} if _TAKES_TODAY else {}
+        if _TAKES_ELSEWHERE:  # the home's other files, as rank_home gives them: whether the home has a word
+            ranked = {d.rel for d in docs}
+            extra["elsewhere"] = [home.index, *(d for d in home.topics if d.rel not in ranked)]
         if embedder is not None:
             extra["embedder"] = embedder
         scored = rank_sections(q.query, docs, home.config.query_floor, MAX_SECTIONS, **extra)  # type: ignore[arg-type]

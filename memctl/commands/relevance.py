@@ -137,6 +137,14 @@ def parse_query(query: str, today: date) -> Query:
     return Query(frozenset(_terms(rest, query)), tuple(dates))
 
 
+def searched(term: str) -> str:
+    """What to look for to find a stem's words: the stem, less a final `i` that Snowball wrote for a
+    `y` (`daily` and `dailies` stem to `daili`, `Netlify` to `netlifi`: neither starts the word
+    `daily` or `Netlify`). Every word found is folded back to its stem, so the shorter prefix only
+    finds more words to try (`wife` for `wifi`, dropped by `fold`)."""
+    return term[:-1] if len(term) > 3 and term.endswith("i") and term.isascii() and term.isalpha() else term
+
+
 class TermFinder:
     """Finds each stem at the start of a word (`deploy` finds `deployment`); a CJK term anywhere.
     A word starts after anything but a letter or a digit: `_` and `-` split words, so the file name
@@ -154,6 +162,7 @@ class TermFinder:
         from memctl.commands.query_dates import PREFIX
 
         terms = {PREFIX.get(t, t) for t in terms}  # a day or month name is found by its shortest spelling
+        terms = {searched(t) for t in terms}
         ordered = sorted(terms, key=len, reverse=True)
         self._terms = ordered
         self._any = re.compile("|".join(map(re.escape, ordered)))  # a quick test for short texts
@@ -282,6 +291,38 @@ def coverage(hits: Sequence[Mapping[str, int]], df: Mapping[str, int], size: int
         return min(1.0, held / total)
 
     return covers
+
+
+SHORT = 6  # word terms at most: a question short enough to be about its rarest word
+
+
+def weighed_words(terms: AbstractSet[str]) -> set[str]:
+    """The terms of a short query that background.py can weigh: not digits, day or month names or
+    CJK text; none for a long query (a prompt of many words is about several of them)."""
+    from memctl.commands.query_dates import CALENDAR
+
+    names = set(CALENDAR.values())
+    words = {t for t in terms if not is_number(t) and t not in names and t.isascii()}
+    return words if len(words) <= SHORT else set()
+
+
+# A word is what a short question is about when it is at least this much rarer in English than each
+# of the query's other words: half a Zipf step, about three times less common. "gluten-free bread
+# recipe" is about `gluten` (3.6; `recipe` 4.4), "mask customer emails in the logs" about no one word
+# (`mask` 4.5, `log` 4.6): the memory may call masking `redacting`.
+MARGIN = 0.5
+
+
+def rarest(words: AbstractSet[str]) -> set[str]:
+    """The word of a short question clearly rarest in English (background.py; a stem the table lacks
+    is rarer than any it has), MARGIN rarer than each other word: what the question is about; none
+    when two words are about as rare."""
+    from memctl.commands.background import FLOOR, zipf
+
+    common = sorted((zipf(t) or FLOOR - 1, t) for t in words)
+    if not common or (len(common) > 1 and common[1][0] - common[0][0] < MARGIN - 1e-9):
+        return set()
+    return {common[0][1]}
 
 
 def coverage_needed(terms: set[str]) -> float:
