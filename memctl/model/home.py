@@ -127,7 +127,7 @@ class Doc:
 
     def __init__(self, path: str, rel: str, text: str | None, text_digest: str, facts: dict[str, Any] | None,
                  counter: TokenCounter, guard: Guard, level: int = 2, shared: bool = True,
-                 brief: dict[str, Any] | None = None):
+                 brief: list[Any] | None = None):
         self.path = path
         self.rel = rel  # relative to the home, with `/`
         self._text = text
@@ -188,7 +188,7 @@ class Doc:
 
     @property
     def lines(self) -> int:
-        return int(self._brief["lines"])
+        return int(self._brief[_LINES])
 
     def line(self, number: int) -> str:
         """Line `number` (1-based) with its line end; "" for a line the file does not have."""
@@ -196,11 +196,11 @@ class Doc:
 
     @property
     def bytes(self) -> int:
-        return int(self._brief["bytes"])
+        return int(self._brief[_BYTES])
 
     @property
     def chars(self) -> int:
-        return int(self._brief["chars"])
+        return int(self._brief[_CHARS])
 
     @property
     def tokens(self) -> int:
@@ -250,7 +250,7 @@ class Doc:
     @cached_property
     def front_matter(self) -> FrontMatter:
         brief = self._brief
-        return _front_matter(brief["fm"], brief["fm_error"], self.rel, brief["fm_note"])
+        return _front_matter(brief[_FM], brief[_FM_ERROR], self.rel, brief[_FM_NOTE])
 
     @cached_property
     def parts(self) -> tuple[Part, ...]:
@@ -300,8 +300,8 @@ class Doc:
     def outline(self) -> tuple[int, int]:
         """How many sections the file has and how many characters they hold, without sizing
         them (front matter aside; a blank preamble counts)."""
-        if self._brief["level"] == self._level:  # known from the brief, without the file's headings
-            sections, chars = self._brief["outline"]
+        if self._brief[_LEVEL] == self._level:  # known from the brief, without the file's headings
+            sections, chars = self._brief[_OUTLINE]
             return sections, chars
         return _outline(self._facts)
 
@@ -310,16 +310,16 @@ class Doc:
         reading the file, so that a rule looks into only the files where it can find something."""
         if mark not in MARKS:
             raise ValueError(f"{mark!r} is not one of the marks a file's brief keeps")
-        return mark in self._brief["marks"]
+        return mark in self._brief[_MARKS]
 
     def key_line(self, key: str) -> int:
         """The line of front matter key `key` (one of KEYS), 1 when the file has none."""
-        return int(self._brief["key_lines"][KEYS.index(key)])
+        return int(self._brief[_KEY_LINES][KEYS.index(key)])
 
     @property
     def front_matter_lines(self) -> int:
         """How many lines the front matter takes at the top (0 when there is none)."""
-        return int(self._brief["fm_lines"])
+        return int(self._brief[_FM_LINES])
 
     @property
     def stem(self) -> str:
@@ -454,31 +454,45 @@ class MemoryHome:
 
 
 def _facts(text: str, text_digest: str, level: int, cache: Cache, shared: bool = True) -> dict[str, Any]:
-    """What is derived from a file's text (structure, front matter, sizes), by its digest; `shared`:
-    the text is one of the home's files, not a planned one (see Cache)."""
-    facts = _cached_facts(text_digest, level, cache)
-    if facts is not None:
-        return facts
-    key = f"doc:{PARSE_VERSION}:{text_digest}:{level}"
-    lines = split_lines(text)
-    fm_lines = front_matter_span(lines)
-    from memctl.markup.structure import structure  # a warm run has every file's facts: no parser, no patterns
+    """What is derived from a file's text, by its digest: its body (structure, at the section
+    level) and its brief (sizes, front matter: see _BRIEF), in one dict; `shared`: the text is one
+    of the home's files, not a planned one (see Cache).
 
-    facts = structure(lines, fm_lines, level)
-    facts["fm_lines"] = fm_lines
-    offsets = [0, *accumulate(map(len, lines))]
-    facts["fm_chars"] = offsets[fm_lines]  # where the body starts, and each heading, in characters
-    facts["heading_chars"] = [offsets[line] for line, _, _ in facts["headings"]]
-    facts["fm"], facts["fm_error"], facts["fm_note"] = ({}, None, None)
+    The body is cached on its own; a home file's brief is kept with its stat (load_doc), a planned
+    text's beside its body. A body found without its brief (a file changed within the second of
+    the run that recorded it) has its brief made again from the text, without parsing its structure."""
+    lines: list[str] | None = None
+    body = cache.get(f"doc:{PARSE_VERSION}:{text_digest}:{level}", _valid_body)
+    if body is None:
+        from memctl.markup.structure import structure  # a warm run has every file's facts: no parser, no patterns
+
+        lines = split_lines(text)
+        fm_lines = front_matter_span(lines)
+        body = structure(lines, fm_lines, level)
+        body["fm_lines"] = fm_lines
+        offsets = [0, *accumulate(map(len, lines))]
+        body["fm_chars"] = offsets[fm_lines]  # where the body starts, and each heading, in characters
+        body["heading_chars"] = [offsets[line] for line, _, _ in body["headings"]]
+        body["lines"], body["chars"] = len(lines), len(text)
+        cache.put(f"doc:{PARSE_VERSION}:{text_digest}:{level}", body, shared)
+    brief = None if shared else cache.get(f"dl:{PARSE_VERSION}:{text_digest}:{level}", _valid_brief)
+    if brief is None:
+        brief = _made_brief(text, split_lines(text) if lines is None else lines, body, level)
+        if not shared:
+            cache.put(f"dl:{PARSE_VERSION}:{text_digest}:{level}", brief, shared)
+    return {**body, **dict(zip(_BRIEF, brief, strict=True))}
+
+
+def _made_brief(text: str, lines: list[str], body: Mapping[str, Any], level: int) -> list[Any]:
+    """A text's brief, from its lines and its body (its front matter parsed, not its structure)."""
+    fm_lines = body["fm_lines"]
+    fm: dict[str, Any] = {}
+    fm_error = fm_note = None
     if fm_lines:
-        facts["fm"], facts["fm_error"], facts["fm_note"] = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
-    facts["lines"], facts["chars"], facts["bytes"] = len(lines), len(text), len(text.encode("utf-8", "surrogatepass"))
+        fm, fm_error, fm_note = parse_front_matter("".join(lines[1 : fm_lines - 1]), 2)
     lowered = text.lower()
-    facts["marks"] = [mark for mark in MARKS if mark in lowered]
-    facts["key_lines"] = _key_lines(lines)
-    facts["level"], facts["outline"] = level, list(_outline(facts))
-    cache.put(key, facts, shared)
-    return facts
+    return [PARSE_VERSION, body["lines"], body["chars"], len(text.encode("utf-8", "surrogatepass")), fm_lines, level,
+            fm, fm_error, fm_note, [mark for mark in MARKS if mark in lowered], _key_lines(lines), list(_outline(body))]
 
 
 def _outline(facts: Mapping[str, Any]) -> tuple[int, int]:
@@ -502,24 +516,22 @@ def _key_lines(lines: list[str]) -> list[int]:
     return found
 
 
-def _cached_facts(text_digest: str, level: int, cache: Cache) -> dict[str, Any] | None:
-    return cache.get(f"doc:{PARSE_VERSION}:{text_digest}:{level}", _valid_facts)  # type: ignore[no-any-return]
-
-
-# What a file is sized by, whatever its section level, and its outline at the level it was read
-# at: a file known by its stat is loaded with these alone, kept beside its stat (see Doc._facts).
-_BRIEF = ("lines", "chars", "bytes", "fm_lines", "fm", "fm_error", "fm_note", "marks", "key_lines", "level",
+# A file's brief: what it is sized by, whatever its section level, and its outline at the level it
+# was read at, as a list (one JSON array a file: a warm run decodes 10,000 of them). A file known by
+# its stat is loaded with its brief alone, kept beside its stat (see Doc._facts and load_doc).
+_BRIEF = ("v", "lines", "chars", "bytes", "fm_lines", "level", "fm", "fm_error", "fm_note", "marks", "key_lines",
           "outline")
-_SIZES = ("fm_lines", "lines", "chars", "bytes", "level")
-_INTS = (int,) * len(_SIZES)
+(_V, _LINES, _CHARS, _BYTES, _FM_LINES, _LEVEL, _FM, _FM_ERROR, _FM_NOTE, _MARKS, _KEY_LINES,
+ _OUTLINE) = range(len(_BRIEF))
+_INTS = (int,) * (_LEVEL + 1)  # v, lines, chars, bytes, fm_lines, level
 _INT = frozenset({int})
 _MARK_SET = frozenset(MARKS)
 _FM_VALUES = frozenset({str, bool, list})
 
 
-def _brief_of(facts: Mapping[str, Any]) -> dict[str, Any]:
+def _brief_of(facts: Mapping[str, Any]) -> list[Any]:
     """The brief of a file, from its facts, marked with the PARSE_VERSION that made it."""
-    return {"v": PARSE_VERSION, **{key: facts[key] for key in _BRIEF}}
+    return [PARSE_VERSION, *(facts[key] for key in _BRIEF[1:])]
 
 
 def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
@@ -533,14 +545,8 @@ def _rows(value: Any, kinds: tuple[type, ...]) -> bool:
     return True
 
 
-def _valid_facts(facts: Any) -> bool:
-    """Cached facts of the shape _facts() makes; anything else is a miss."""
-    return _valid_brief(facts) and _valid_body(facts)
-
-
 def _valid_body(facts: Any) -> bool:
-    """_valid_facts() less the brief's own fields but the two the parts need (a Doc reads the
-    rest from its brief, checked when it was loaded)."""
+    """A cached body of the shape _facts() makes; anything else is a miss."""
     return (isinstance(facts, dict) and type(facts.get("lines")) is int and type(facts.get("fm_lines")) is int
             and _rows(facts.get("headings"), (int, int, str)) and _rows(facts.get("links"), (str, int))
             and _rows(facts.get("wikilinks"), (str, int)) and _rows(facts.get("blocks"), (int, int, str))
@@ -549,13 +555,12 @@ def _valid_body(facts: Any) -> bool:
 
 
 def _valid_brief(brief: Any) -> bool:
-    """A brief (or the facts holding one) of the shape _brief_of() makes; anything else is a miss.
+    """A brief of the shape _brief_of() makes, by this PARSE_VERSION; anything else is a miss.
     Kept to C-level steps where it can be: a warm run checks one brief a file."""
-    if type(brief) is not dict:
+    if type(brief) is not list or len(brief) != len(_BRIEF) or tuple(map(type, brief[: _LEVEL + 1])) != _INTS:
         return False
-    get = brief.get
-    marks, at, fm, outline = get("marks"), get("key_lines"), get("fm"), get("outline")
-    if (tuple(map(type, map(get, _SIZES))) != _INTS
+    marks, at, fm, outline = brief[_MARKS], brief[_KEY_LINES], brief[_FM], brief[_OUTLINE]
+    if (brief[_V] != PARSE_VERSION
             or type(marks) is not list or not _MARK_SET.issuperset(marks)
             or type(at) is not list or len(at) != len(KEYS) or not _INT.issuperset(map(type, at))
             or type(outline) is not list or len(outline) != 2 or not _INT.issuperset(map(type, outline))
@@ -564,7 +569,7 @@ def _valid_brief(brief: Any) -> bool:
     return (all(isinstance(v, str) for k in ("extra_keys", "skills") for v in fm.get(k, ()))
             and all(found is None or (isinstance(found, dict) and isinstance(found.get("message"), str)
                                       and isinstance(found.get("line"), int))
-                    for found in (get("fm_error", False), get("fm_note", False))))
+                    for found in (brief[_FM_ERROR], brief[_FM_NOTE])))
 
 
 def _front_matter(values: Mapping[str, Any], error: Mapping[str, Any] | None, rel: str,
@@ -603,12 +608,8 @@ def load_doc(path: str, rel: str, counter: TokenCounter, level: int, cache: Cach
         found = cache.file_record(rel, info)
         if found is not None:
             known, brief = found
-            if _valid_brief(brief) and brief.get("v") == PARSE_VERSION:
+            if _valid_brief(brief):
                 return Doc(path, rel, None, known, None, counter, guard, level, brief=brief)
-            facts = _cached_facts(known, level, cache)
-            if facts is not None:  # a record from before briefs were kept with it
-                cache.remember_file(rel, info, known, _brief_of(facts))
-                return Doc(path, rel, None, known, facts, counter, guard, level)
     text = read_text(path, rel)
     text_digest = digest(text)
     facts = _facts(text, text_digest, level, cache)
