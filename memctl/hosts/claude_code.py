@@ -610,7 +610,7 @@ def stack(home: Any, everything: bool = True) -> Any:
     return Stack("Claude Code", cwd, tuple(walker.rows), None, tuple(notes), tuple(walker.problems))
 
 
-def home_budgets(home: str) -> dict[str, Any]:
+def home_budgets(home: str, warnings: list[str]) -> dict[str, Any]:
     """A project folder's CLAUDE.md as the index (no MEMORY.md beside it) loads in full: no line or
     size limit, no load cap."""
     if os.path.isfile(os.path.join(home, "MEMORY.md")) or auto_memory_name(home) is not None:
