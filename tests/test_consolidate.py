@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from datetime import date
@@ -410,7 +411,7 @@ def test_an_old_entry_holding_a_token_is_not_archived_and_the_rest_of_the_plan_g
                                      "reason": "holds a possible GitHub token (ghp_…); --allow-secrets archives it"}]
     applied = cli("consolidate", str(root), "--apply")
     assert applied.exit_code == 0 and applied.stderr == held and TOKEN[4:] not in applied.stdout
-    assert "1. older: 26 entries from 2024-11-20 to 2026-08-26 archived" in applied.stdout
+    assert "1. older: 26 entries from 2024-11-20 to 2025-04-28 and 2025-06-19 to 2026-08-26 archived" in applied.stdout
     assert TOKEN in incidents.read_text() and "2025-06-19: the scratch disk filled up" not in incidents.read_text()
     archive = (root / "archive" / "incidents.md").read_text()
     assert TOKEN[4:] not in archive and "2025-06-19: the scratch disk filled up" in archive
@@ -423,6 +424,37 @@ def test_an_old_entry_holding_a_token_is_not_archived_and_the_rest_of_the_plan_g
     assert again.stderr == f"topics/incidents.md:{line}: archived to archive/incidents.md with a possible GitHub " \
                            "token (ghp_…) (--allow-secrets)\n"
     assert TOKEN not in incidents.read_text() and TOKEN in (root / "archive" / "incidents.md").read_text()
+
+
+def test_the_pointer_line_s_days_leave_out_the_entry_kept_for_its_token(copy_fixture, cli):
+    """The entry of 2025-05-25 stays in the topic for the token it holds: the pointer said
+    `26 older entries (2024-11-20 … 2026-08-26) archived`, a range that takes it in. Its days are
+    the runs of what moved, apart where a kept entry stands; once the token is gone from the entry
+    and it is archived, the runs join again."""
+    root = copy_fixture("consolidate")
+    incidents = root / "topics" / "incidents.md"
+    kept = f"- 2025-05-25: rotated the deploy token, now {TOKEN}."
+    incidents.write_text(incidents.read_text().replace(
+        "- 2025-05-25: a runner ran out of memory; raised the memory limit.", kept))
+    applied = cli("consolidate", str(root), "--apply")
+    assert applied.exit_code == 0
+    assert "1. older: 26 entries from 2024-11-20 to 2025-04-28 and 2025-06-19 to 2026-08-26 archived" in applied.stdout
+    text = incidents.read_text()
+    pointer = ("- 26 older entries (2024-11-20 … 2025-04-28, 2025-06-19 … 2026-08-26) archived in "
+               "[archive/incidents.md](../archive/incidents.md)\n")
+    assert pointer + kept + "\n" in text
+    archive = (root / "archive" / "incidents.md").read_text()
+    archived = sorted(re.findall(r"^- (\d{4}-\d{2}-\d{2}):", archive, re.M))
+    assert (archived[0], archived[-1], len(archived)) == ("2024-11-20", "2026-08-26", 26)
+    assert max(d for d in archived if d < "2025-05-25") == "2025-04-28"
+    assert min(d for d in archived if d > "2025-05-25") == "2025-06-19"
+    again = cli("consolidate", str(root))
+    assert again.exit_code == 0 and again.stdout.endswith("nothing to change\n")
+    incidents.write_text(text.replace(kept, "- 2025-05-25: rotated the deploy token; the new one is in the vault."))
+    rotated = cli("consolidate", str(root), "--apply")
+    assert rotated.exit_code == 0 and "1. older: 1 entry from 2025-05-25 archived" in rotated.stdout
+    assert ("- 27 older entries (2024-11-20 … 2026-08-26) archived in [archive/incidents.md](../archive/incidents.md)"
+            "\n") in incidents.read_text()
 
 
 def test_a_duplicate_holding_a_token_is_not_copied_into_the_archive(copy_fixture, cli):

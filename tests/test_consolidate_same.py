@@ -35,7 +35,8 @@ def _old_archive_old(work, entries, older_than, today, target, archive_rel, secr
     nl = work.newline
     href = posixpath.relpath(archive_rel, posixpath.dirname(work.doc.rel) or ".")
     existing = c._existing_summary(work, archive_rel)
-    count, first, last = (existing[1], existing[2], existing[3]) if existing else (0, None, None)
+    count, earlier = (existing[1], existing[2]) if existing else (0, [])
+    days, held = [], []
     position = None
     summary_now = ""
     saved = work.save()
@@ -48,24 +49,27 @@ def _old_archive_old(work, entries, older_than, today, target, archive_rel, secr
         found = work.secret_in(entry.start, entry.end)
         if found is not None:
             secrets.append(c._held(work.doc.rel, found, "older", "archives it"))
+            held.append(entry.day)
             continue
         removed = work.remove(entry)
         moved.append((entry, removed))
         estimate -= work.count(removed)
-        first = min(first, entry.day) if first else entry.day
-        last = max(last, entry.day) if last else entry.day
+        days.append(entry.day)
         count += 1
         position = entry.start if position is None else min(position, entry.start)
         if existing is not None and work.lines[existing[0]] is not None:
             summary_now = work.lines[existing[0]] or ""
             work.drop(existing[0])
             position = min(position, existing[0])
-        line = f"- {c._older(count, first, last)} archived in [{archive_rel}]({href}){nl}"
+        line = f"- {c._older(count, _plain_runs(earlier, days, held))} archived in [{archive_rel}]({href}){nl}"
         work.insert(position, line)
         estimate += work.count(line) - work.count(summary_now)
         summary_now = line
     if not moved:
         return [], []
+    staying = [e.day for e in entries if e.day and work.lines[e.start] is not None]
+    summary_now = f"- {c._older(count, _plain_runs(earlier, days, staying))} archived in [{archive_rel}]({href}){nl}"
+    work.insert(position, summary_now)
     emptied = c._emptied_headings(work, {n for e, _ in moved for n in range(e.start, e.end)})
     if emptied and position is not None:
         position = min(position, min(emptied))
@@ -84,8 +88,8 @@ def _old_archive_old(work, entries, older_than, today, target, archive_rel, secr
         if text.lstrip().startswith("#") and body and not body.endswith(nl + nl):
             body += nl
         body += text
-    days = [e.day for e, _ in moved if e.day]
-    span = min(days).isoformat() + ("" if min(days) == max(days) else f" to {max(days).isoformat()}")
+    span = " and ".join(a.isoformat() + ("" if a == b else f" to {b.isoformat()}")
+                        for a, b in _plain_runs([], days, staying))
     moving = f"{plural(len(moved), 'entry', 'entries')} from {span}"
     after = work.count(work.text(today))
     if after >= before:
@@ -99,9 +103,22 @@ def _old_archive_old(work, entries, older_than, today, target, archive_rel, secr
     return [Step("older", len(moved), after, f"{moving} archived")], []
 
 
+def _plain_runs(earlier, days, kept):
+    """Every archived day and an earlier pointer's runs, in order, joined where they overlap or no
+    kept entry's day lies strictly between them."""
+    runs = []
+    for first, last in sorted([*earlier, *((d, d) for d in days)]):
+        if runs and (first <= runs[-1][1] or not any(runs[-1][1] < k < first for k in kept)):
+            runs[-1] = (runs[-1][0], max(runs[-1][1], last))
+        else:
+            runs.append((first, last))
+    return runs
+
+
 DAY = st.dates(date(2024, 1, 1), date(2026, 11, 28)).map(date.isoformat)
 WORDS = st.sampled_from(["queue stalled", "disk full", "Disk  Full", "tag twice", "cert expired 🚀",
-                         "rollback #30", "café naïve", "[STATE: 2025-01-02] lease lost", "kept (as of 2025-03-04)"])
+                         "rollback #30", "café naïve", "[STATE: 2025-01-02] lease lost", "kept (as of 2025-03-04)",
+                         "token ghp_" + "a1B2" * 9])  # held back: the pointer's days go around it
 SHARED = ["- 2025-02-03: the bastion's host key changed.\n", "- 2024-05-06: disk full on ci-3.\n"]
 BLOCK = st.one_of(
     st.builds(lambda d, w: f"- {d}: {w}\n", DAY, WORDS),  # a dated item

@@ -160,7 +160,7 @@ def test_pre_compact_with_an_extractor_that_hangs_captures_nothing_still_snapsho
 def test_install_merges_with_existing_hooks_and_is_idempotent(tmp_path):
     path = str(tmp_path / "settings.json")
     text = (HOOKS / "settings.json").read_text()
-    after, added = merged(text, path, "/usr/bin/memctl", "/home/dev/shop/memory")
+    after, added, _ = merged(text, path, "/usr/bin/memctl", "/home/dev/shop/memory")
     assert added == ["UserPromptSubmit", "SessionStart", "PreCompact"]
     data = json.loads(after)
     original = json.loads(text)
@@ -169,7 +169,7 @@ def test_install_merges_with_existing_hooks_and_is_idempotent(tmp_path):
     assert data["hooks"]["SessionStart"][0] == original["hooks"]["SessionStart"][0]  # the user's own hook stays
     assert data["hooks"]["SessionStart"][1] == {"hooks": [{
         "type": "command", "command": "/usr/bin/memctl hook session-start /home/dev/shop/memory", "timeout": 10}]}
-    again, added_again = merged(after, path, "/usr/bin/memctl", "/home/dev/shop/memory")
+    again, added_again, _ = merged(after, path, "/usr/bin/memctl", "/home/dev/shop/memory")
     assert again == after and added_again == []
 
 

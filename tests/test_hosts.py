@@ -91,6 +91,67 @@ def test_a_broken_volute_config_is_one_line(tmp_path, text, message, cli):
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and message in result.stderr
 
 
+@pytest.mark.parametrize(("soft", "hard", "said"), [
+    ('"25k"', "true", ['6: memory.softBudgetTokens is "25k", not a positive number of tokens; Volute uses its '
+                       "default, 5,000", "7: memory.hardCapTokens is true, not a positive number of tokens; Volute "
+                       "uses its default, 25,000"]),
+    ("-3", "12000", ["6: memory.softBudgetTokens is -3, not a positive number of tokens; Volute uses its default, "
+                     "5,000"]),
+    ("null", "NaN", ["6: memory.softBudgetTokens is null, not a positive number of tokens; Volute uses its default, "
+                     "5,000", "7: memory.hardCapTokens is NaN, not a positive number of tokens; Volute uses its "
+                     "default, 25,000"]),
+])
+def test_a_volute_budget_that_is_not_a_number_is_said_with_its_line_and_the_default(copy_fixture, cli, soft, hard,
+                                                                                     said):
+    """Volute falls back to its default for a budget it cannot read, and memctl counts as it does,
+    but the user hears which value was ignored, where, and what is in effect instead."""
+    home = copy_fixture("homes/volute/home")
+    config = home / ".config" / "config.json"
+    text = config.read_text()
+    assert '"softBudgetTokens": 5000,\n' in text and '"hardCapTokens": 25000,\n' in text
+    config.write_text(text.replace('"softBudgetTokens": 5000,', f'"softBudgetTokens": {soft},')
+                      .replace('"hardCapTokens": 25000,', f'"hardCapTokens": {hard},'))
+    expected = [f"warning: {config}:{line}" for line in said]
+    for command in ("status", "lint"):
+        result = cli(command, str(home))
+        assert result.exit_code == 0, result.stderr
+        assert [line for line in result.stderr.splitlines() if "config.json" in line] == expected
+        assert "not a positive number" not in result.stdout
+    result = cli("status", str(home), "--format", "json")
+    report = json.loads(result.stdout)
+    assert report["warnings"] == [line.removeprefix("warning: ") for line in expected]
+    budgets = load_home(home).config.budgets  # what Volute counts with: its default, or the figure given
+    assert budgets.index_tokens == 5_000
+    assert budgets.load_cap_tokens == (12_000 if hard == "12000" else 25_000)
+
+
+def test_a_volute_memory_key_that_is_not_an_object_is_said(tmp_path, cli):
+    (tmp_path / ".config").mkdir()
+    (tmp_path / ".config" / "config.json").write_text('{\n  "name": "wren",\n  "memory": "lots"\n}\n')
+    (tmp_path / "MEMORY.md").write_text("# I\n")
+    result = cli("status", str(tmp_path))
+    assert result.exit_code == 0
+    assert result.stderr == (f"warning: {tmp_path}/.config/config.json:3: memory is \"lots\", not an object; Volute "
+                             "uses its default budgets (softBudgetTokens 5,000, hardCapTokens 25,000)\n")
+
+
+def test_the_line_of_a_volute_budget_is_the_one_json_keeps():
+    from memctl.hosts.volute import value_line
+
+    text = ('{"softBudgetTokens": 1,\n "other": {"memory": {"softBudgetTokens": 2}},\n'
+            ' "memory": {"hardCapTokens": [1,\n 2], "softBudgetTokens": 3,\n "softBudgetTokens": "x"}}\n')
+    assert json.loads(text)["memory"]["softBudgetTokens"] == "x"
+    assert value_line(text, ("memory", "softBudgetTokens")) == 5  # the last of two, as json.loads keeps
+    assert value_line(text, ("memory", "hardCapTokens")) == 3
+    assert value_line(text, ("memory", "absent")) is None
+    assert value_line("[1]", ("memory",)) is None
+
+
+def test_volute_valid_budgets_say_nothing(copy_fixture, cli):
+    result = cli("status", str(copy_fixture("homes/volute/home")))
+    assert result.exit_code == 0 and "config.json" not in result.stderr
+
+
 def test_openclaw_spends_the_total_in_order_and_memory_md_starves():
     home = load_home(f"{HOSTS}/openclaw-starved")
     boot = bootstrap(home.root, home.index, home.config.budgets)

@@ -220,6 +220,70 @@ def test_mem501_counts_a_topic_the_hosts_start_up_imports_as_sent_with_every_req
     assert "docs/deploy.md:3:9" in result.stdout.splitlines()[0]
 
 
+def mem501(result) -> list[tuple[str, str]]:
+    """Each MEM501 finding's place and when it is sent."""
+    return [(where, message.split(" would be sent to the model provider ", 1)[1]) for where, message in
+            (line.split(": MEM501 ", 1) for line in result.stdout.splitlines() if ": MEM501 " in line)]
+
+
+def test_mem501_reads_every_file_of_the_claude_code_start_up_inside_the_home(cli, tmp_path, monkeypatch):
+    """CLAUDE.local.md, a rule, an `@import`ed file that is no topic, a subfolder's CLAUDE.md: the
+    host loads each of them, so a credential there reaches the model provider. Files outside the
+    home (the user's ~/.claude/CLAUDE.md, an import from a parent folder) are not read by lint."""
+    token = "ghp_" + "a1B2" * 9
+    user = tmp_path / "user"
+    (user / ".claude").mkdir(parents=True)
+    (user / ".claude" / "CLAUDE.md").write_text(f"# Me\n\n- my token {token}\n")
+    monkeypatch.setenv("HOME", str(user))
+    (tmp_path / "shared.md").write_text(f"# Shared\n\n- shared token {token}\n")
+    project = tmp_path / "app"
+    for folder in (".git", ".claude/rules", "notes", "web"):
+        (project / folder).mkdir(parents=True)
+    (project / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (project / "CLAUDE.md").write_text("# App\n\nSetup: @notes/setup.txt and @../shared.md\n")
+    (project / "CLAUDE.local.md").write_text(f"# Local\n\n- my sandbox key {token}\n")
+    (project / ".claude" / "rules" / "ci.md").write_text(f"# CI\n\n- CI runs with {token}\n")
+    (project / "notes" / "setup.txt").write_text(f"GITHUB_TOKEN={token}\n")
+    (project / "web" / "CLAUDE.md").write_text(f"# Web\n\n- deploy token {token}\n")
+    result = cli("lint", str(project), "--select", "MEM501")
+    assert result.exit_code == 1 and token[4:] not in result.stdout
+    assert mem501(result) == [
+        (f"{project}/.claude/rules/ci.md:3:16", "with every request"),
+        (f"{project}/CLAUDE.local.md:3:18", "with every request"),
+        (f"{project}/notes/setup.txt:1:14", "with every request"),
+        (f"{project}/web/CLAUDE.md:3:16", "whenever a task loads this file"),  # when Claude reads files in web/
+    ]
+    assert "shared.md" not in result.stdout and str(user) not in result.stdout  # outside the home: not read
+    assert result.stdout.endswith("Found 4 errors and 0 warnings in 4 files (5 checked).\n")
+    clean = cli("lint", str(project), "--select", "MEM501", "--format", "json")
+    assert [d["path"] for d in json.loads(clean.stdout)["diagnostics"]] == [
+        f"{project}/.claude/rules/ci.md", f"{project}/CLAUDE.local.md", f"{project}/notes/setup.txt",
+        f"{project}/web/CLAUDE.md"]
+
+
+def test_mem501_reads_openclaws_bootstrap_files(cli, copy_fixture):
+    token = "ghp_" + "a1B2" * 9
+    workspace = copy_fixture("homes/openclaw/workspace")
+    for name in ("SOUL.md", "USER.md", "AGENTS.md"):
+        with open(workspace / name, "a", encoding="utf-8") as file:
+            file.write(f"\n- the bot's token is {token}\n")
+    result = cli("lint", str(workspace), "--select", "MEM501")
+    assert result.exit_code == 1 and token[4:] not in result.stdout
+    lines = {name: (workspace / name).read_text().count("\n") for name in ("AGENTS.md", "SOUL.md", "USER.md")}
+    assert mem501(result) == [(f"{workspace}/{name}:{count}:22", "with every request") for name, count in lines.items()]
+
+
+def test_mem501_reads_codexs_agents_md(cli, tmp_path):
+    token = "ghp_" + "a1B2" * 9
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (tmp_path / "AGENTS.md").write_text(f"# Agents\n\n- push with {token}\n")
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n- builds are slow on Fridays\n")
+    result = cli("lint", str(tmp_path), "--select", "MEM501")
+    assert result.exit_code == 1
+    assert mem501(result) == [(f"{tmp_path}/AGENTS.md:3:13", "with every request")]
+
+
 def test_every_output_format_is_offered_and_rendered():
     from memctl.cli.lint import LintFormat
     from memctl.commands.lint.output import FORMATS, render

@@ -491,6 +491,36 @@ def test_no_tool_result_holds_a_credential_in_any_field(tmp_path):
     assert any("§ GitHub classic token ghp_…, lines" in output for _, output in seen)  # the heading is there, redacted
 
 
+def test_a_file_named_after_a_token_is_listed_without_it_and_still_reads(arc):
+    """A topic whose file name holds a token (an agent named it after a heading): resources/list
+    gave the token whole in the URI, though its name was redacted. The URI holds the redacted path
+    and an id; reading it, or memory_read with it or with the redacted path a search gives back,
+    reads the file."""
+    token = "ghp_" + "a1B2" * 9
+    home = arc / "memory"
+    topic = home / "topics" / f"ci-{token}.md"
+    topic.write_text("---\ntitle: CI\n---\n# CI\n\n- the runner's credentials rotate monthly\n")
+
+    async def script(client: Client) -> Any:
+        listed = await client.list_resources()
+        (row,) = [r for r in listed.resources if r.name.startswith("topics/ci-")]
+        read = await client.read_resource(row.uri)
+        by_uri = await call(client, "memory_read", {"path": str(row.uri)})
+        found = await call(client, "memory_search", {"query": "runner credentials rotate"})
+        by_path = await call(client, "memory_read", {"path": found[2]["sections"][0]["path"]})
+        return listed, row, read.contents[0], by_uri, found, by_path
+
+    listed, row, read, by_uri, found, by_path = session(home, script)
+    assert token[4:] not in json.dumps([r.model_dump(mode="json") for r in listed.resources])
+    assert row.name == "topics/ci-ghp_….md"
+    assert re.fullmatch(r"memory://topics/ci-ghp_%E2%80%A6\.md\?file=[0-9a-f]{20}", str(row.uri))
+    assert read.text == topic.read_text()  # the resource is the file, as every other one is
+    assert [r.uri for r in listed.resources if r.name == "topics/cost.md"] == ["memory://topics/cost.md"]  # unchanged
+    assert by_uri[0] is False and by_uri[1].endswith("# CI\n\n- the runner's credentials rotate monthly\n")
+    assert found[2]["sections"][0]["path"] == "topics/ci-ghp_….md" and token[4:] not in found[1]
+    assert by_path[0] is False and by_path[1] == by_uri[1]
+
+
 def test_a_search_over_the_server_shows_a_heading_s_token_redacted(tmp_path):
     """The trial's repro: `memctl mcp`, initialize, memory_search {"query": "github bot token"}."""
     home = tmp_path / "home"

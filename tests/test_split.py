@@ -418,3 +418,45 @@ def test_allow_secrets_says_which_credential_went_to_which_file(cli, tmp_path):
                      "MEMORY.md:6: § Keys moved to topics/keys.md with a possible AWS access key (AKIA…) "
                      "(--allow-secrets)"], done.stderr
     assert token in (home / "topics" / "keys.md").read_text(encoding="utf-8")
+
+
+def test_tags_of_a_moved_section_are_not_its_summary_and_its_skills_still_select_it(copy_fixture, cli, monkeypatch):
+    """Arc's `## [S] Skill notes` opens with `**Blog posts go out at 14:00 UTC** [SKILLS: blog-publishing]`:
+    the index line and the topic's summary said `… 14:00 UTC [SKILLS: blog-publishing]`. The summary is
+    prose; the section keeps its tags verbatim in the topic (where lint still reads an `[EXPIRES: …]`),
+    and the skills its tags name join the new topic's `skills`, so `assemble --skill deploy` loads it."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-29")
+    home = copy_fixture("homes/arc-repo") / "memory"
+    before = cli("assemble", str(home), "--skill", "deploy", "--format", "json")
+    assert before.exit_code == 0 and "one green CI run, then the gate" in before.stdout
+    done = cli("split", str(home), "--apply")
+    assert done.exit_code == 0, done.stderr
+    index = (home / "MEMORY.md").read_text()
+    (line,) = [x for x in index.splitlines() if "topics/s-skill-notes.md" in x]
+    assert line == "- [(S) Skill notes](topics/s-skill-notes.md) — Blog posts go out at 14:00 UTC (~228 tokens)"
+    topic = (home / "topics" / "s-skill-notes.md").read_text()
+    assert topic.startswith('---\ntitle: "[S] Skill notes"\nsummary: Blog posts go out at 14:00 UTC\n'
+                            "skills: [s-skill-notes, blog-publishing, defi-zest, deploy]\n")
+    assert "**Deploys: one green CI run, then the gate** [SKILLS: deploy] [EXPIRES: 2027-03-01]\n" in topic
+    after = cli("assemble", str(home), "--skill", "deploy")
+    assert after.exit_code == 0 and "**Deploys: one green CI run, then the gate** [SKILLS: deploy]" in after.stdout
+    lint = cli("lint", str(home), "--select", "MEM401")
+    assert lint.exit_code == 0 and lint.stdout == "All checks passed!\n"
+    monkeypatch.setenv("MEMCTL_TODAY", "2027-03-02")  # the entry's expiry still counts where it went
+    lint = cli("lint", str(home), "--select", "MEM401")
+    assert "topics/s-skill-notes.md:14:" in lint.stdout and "entry expired on 2027-03-01" in lint.stdout
+    again = cli("split", str(home))  # a second run moves nothing
+    assert again.exit_code == 0 and again.stdout + again.stderr == (
+        "nothing to split: none of the 5 level-2 sections of MEMORY.md is worth moving (each is kept by name or "
+        "mark, or no larger than the index line that would replace it)\n")
+
+
+@pytest.mark.parametrize(("body", "summary"), [
+    ("- Deploy after one green run [EXPIRES: 2027-03-01]\n", "Deploy after one green run"),
+    ("- [STATE: 2026-11-02] Queue is drained. More later.\n", "Queue is drained."),
+    ("- Gate on green [SKILLS: deploy, ci] then tag.\n", "Gate on green then tag."),
+    ("- A [link](x.md) stays prose.\n", "A link stays prose."),
+])
+def test_a_summary_leaves_tags_out_wherever_they_stand(body, summary):
+    assert split.first_sentence(f"## H\n{body}") == summary
+    assert split.tagged_skills(f"## H\n{body}") == (("deploy", "ci") if "SKILLS" in body else ())

@@ -131,8 +131,10 @@ def install(
     else the one folder on this machine whose path does; for any other home, the nearest folder at
     or above it with .claude/ or .git. Says on stderr which file it edits and why. Prints the diff;
     --apply writes it, and first removes any temporary file a killed write left beside the settings.
-    Running it again changes nothing. For Volute, see the README: its hooks are scripts in the
-    mind's .local/hooks/.
+    Running it again changes nothing. The hooks run the memctl on PATH when it is this one, else
+    this one by its absolute path (said on stderr), and replace memctl's own hooks for the home
+    that start it another way. For Volute, see the README: its hooks are scripts in the mind's
+    .local/hooks/.
 
     \b
     Examples:
@@ -141,9 +143,8 @@ def install(
       memctl hook install memory/ --scope user --apply
     """
     import os
-    import shutil
-    import sys
 
+    from memctl.commands.hook_install import this_memctl
     from memctl.hosts.claude_code import (
         merged,
         settings_target,
@@ -173,21 +174,22 @@ def install(
             from memctl.safe.fsutil import read_text
 
             before = read_text(target)
-        running = os.path.abspath(sys.argv[0])  # the memctl this is, when run as `memctl`
-        executable = running if os.path.basename(running) == "memctl" and os.access(running, os.X_OK) \
-            else (shutil.which("memctl") or "memctl")
-        after, added = merged(before, target, executable, root)
-        if not added:
+        launcher = this_memctl()
+        after, added, replaced = merged(before, target, launcher.command, root)
+        if not added and not replaced:
             err(f"{target}: memctl's hooks are there already; nothing to change")
             return
+        if launcher.note:
+            err(f"hook install: {launcher.note}")
         from memctl.commands.diff import text_diff
 
         emit(text_diff(before or "", after, f"a/{target.lstrip('/')}" if before is not None else "/dev/null",
                        f"b/{target.lstrip('/')}"), redacted=True)
-        if apply:
-            written = write_settings(target, after)
-            err(f"added {', '.join(added)} to {written}")
-        else:
-            err(f"would add {', '.join(added)} to {target}; --apply writes it")
+        written = write_settings(target, after) if apply else target
+        said = [f"{'replaced' if apply else 'would replace'} memctl's {event} hook `{old}` in {written}"
+                for event, old in replaced]  # started another way: the new command takes its place
+        said += [f"{'added' if apply else 'would add'} {', '.join(added)} to {written}"] if added else []
+        for number, line in enumerate(said, 1):
+            err(line + ("; --apply writes it" if not apply and number == len(said) else ""))
     except MemctlError as error:
         fail(error)

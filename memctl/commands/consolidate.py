@@ -46,8 +46,8 @@ from memctl.words import plural
 if TYPE_CHECKING:
     from memctl.model.tokens import TokenCounter
 
-_SUMMARY = re.compile(r"^- (\d+) older entr(?:y|ies) \((\d{4}-\d{2}-\d{2})(?: … (\d{4}-\d{2}-\d{2}))?\) archived in "
-                      r"\[(.+?)\]\(")
+_DAYS = r"\d{4}-\d{2}-\d{2}(?: … \d{4}-\d{2}-\d{2})?"  # one day, or the first and last of a run of days
+_SUMMARY = re.compile(rf"^- (\d+) older entr(?:y|ies) \(({_DAYS}(?:, {_DAYS})*)\) archived in \[(.+?)\]\(")
 KEYS_VERSION = 3  # bump when what an entry's key is changes: it names the cached checksums (3: and where)
 _LOCAL = "\x01"  # opens the key of an entry that can be a copy only within its own section
 
@@ -487,7 +487,9 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
     nl = work.newline
     href = posixpath.relpath(archive_rel, posixpath.dirname(work.doc.rel) or ".")
     existing = _existing_summary(work, archive_rel)
-    count, first, last = (existing[1], existing[2], existing[3]) if existing else (0, None, None)
+    count, earlier = (existing[1], existing[2]) if existing else (0, [])
+    runs: list[list[date]] = []  # this run's archived days, as runs no kept entry's day falls inside
+    kept_days: list[date] = []  # the days of the old entries kept for what they hold, in order
     position: int | None = None
     summary_now = ""  # the summary line as the estimate counts it
     saved = work.save()
@@ -502,26 +504,38 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
         found = work.secret_in(entry.start, entry.end)
         if found is not None:
             secrets.append(_held(work.doc.rel, found, "older", "archives it"))
+            assert entry.day is not None
+            kept_days.append(entry.day)  # the pointer's days must not take it in (it stays here)
             continue
         removed = work.take(entry)
         moved.append((entry, removed))
         base -= counts.of(number) if removed is None else work.count(removed)
         assert entry.day is not None  # `dated` holds only dated entries
-        first = min(first, entry.day) if first else entry.day
-        last = max(last, entry.day) if last else entry.day
+        if runs and not (kept_days and runs[-1][1] <= kept_days[-1]):
+            runs[-1][1] = entry.day  # (`dated` is in the order of days)
+        else:
+            runs.append([entry.day, entry.day])
         count += 1
         position = entry.start if position is None else min(position, entry.start)
         if existing is not None and work.lines[existing[0]] is not None:
             summary_now = work.lines[existing[0]] or ""
             work.drop(existing[0])  # the earlier run's line is replaced by one that adds up both
             position = min(position, existing[0])
-        line = f"- {_older(count, first, last)} archived in [{archive_rel}]({href}){nl}"
+        line = f"- {_older(count, _runs(earlier, runs, kept_days))} archived in [{archive_rel}]({href}){nl}"
         work.insert(position, line)
         if pending is None or pending != summary_now:  # (else its count would be taken off at once)
             base += (0 if pending is None else work.count(pending)) - work.count(summary_now)
         pending = summary_now = line
     if not moved:
         return [], []
+    # Every dated entry the topic keeps (held back, not reached, newer than the cutoff) bounds the
+    # pointer's runs of days: they say what was moved and nothing that is still here.
+    staying = sorted(e.day for e in entries if e.day and work.lines[e.start] is not None)
+    final = f"- {_older(count, _runs(earlier, runs, staying))} archived in [{archive_rel}]({href}){nl}"
+    if final != summary_now:
+        assert position is not None
+        work.insert(position, final)
+        summary_now = final
     emptied = _emptied_headings(work, {n for e, _ in moved for n in range(e.start, e.end)})
     if emptied and position is not None:
         position = min(position, min(emptied))  # the pointer stands where the first of them stood
@@ -536,8 +550,8 @@ def _archive_old(work: _Work, entries: list[Entry], older_than: int, today: date
         if _opens_heading(parts) and body.parts and not body.tail.endswith(nl + nl):
             body.add([nl])  # each heading set apart from what precedes it
         body.add(parts)
-    days = [e.day for e, _ in moved if e.day]
-    span = min(days).isoformat() + ("" if min(days) == max(days) else f" to {max(days).isoformat()}")
+    span = " and ".join(first.isoformat() + ("" if first == last else f" to {last.isoformat()}")
+                        for first, last in _runs([], runs, staying))
     moving = f"{plural(len(moved), 'entry', 'entries')} from {span}"
     after = work.tokens(today)
     if after >= before:  # it does not pay: nothing is archived
@@ -619,10 +633,28 @@ class _EntryCounts:
             self.cache.put(self.key, self.counts)
 
 
-def _older(count: int, first: date, last: date) -> str:
-    """`3 older entries (2026-06-02 … 2026-08-14)`, `1 older entry (2026-06-02)`: what the pointer says."""
-    days = first.isoformat() + ("" if first == last else f" … {last.isoformat()}")
+def _older(count: int, runs: Sequence[tuple[date, date]]) -> str:
+    """`3 older entries (2026-06-02 … 2026-08-14)`, `1 older entry (2026-06-02)`, and with an entry
+    kept in between, `5 older entries (2026-06-02 … 2026-06-20, 2026-07-01 … 2026-08-14)`: what the
+    pointer says."""
+    days = ", ".join(first.isoformat() + ("" if first == last else f" … {last.isoformat()}") for first, last in runs)
     return f"{count} older {'entry' if count == 1 else 'entries'} ({days})"
+
+
+def _runs(earlier: Sequence[tuple[date, date]], runs: Sequence[Sequence[date]],
+          kept: Sequence[date]) -> list[tuple[date, date]]:
+    """The runs of archived days (an earlier pointer's and this one's), in order, two of them joined
+    unless the day of an entry the topic keeps (`kept`, in order) falls between them."""
+    joined: list[tuple[date, date]] = []
+    for first, last in sorted([*earlier, *((run[0], run[1]) for run in runs)]):
+        if joined:
+            before_first, before_last = joined[-1]
+            at = bisect_right(kept, before_last)
+            if first <= before_last or not (at < len(kept) and kept[at] < first):
+                joined[-1] = (before_first, max(before_last, last))
+                continue
+        joined.append((first, last))
+    return joined
 
 
 def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
@@ -648,14 +680,18 @@ def _emptied_headings(work: _Work, removed: set[int]) -> dict[int, str]:
     return gone
 
 
-def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, date, date] | None:
+def _existing_summary(work: _Work, archive_rel: str) -> tuple[int, int, list[tuple[date, date]]] | None:
+    """An earlier run's pointer line to the same archive: its line, its count and its runs of days."""
     if " older entr" not in work.doc.text:
         return None  # no earlier run's line (most topics): not looked for line by line
     for number, line in enumerate(work.lines):
         match = _SUMMARY.match(line or "")
-        if match and match.group(4) == archive_rel:
-            first = date.fromisoformat(match.group(2))
-            return number, int(match.group(1)), first, date.fromisoformat(match.group(3)) if match.group(3) else first
+        if match and match.group(3) == archive_rel:
+            runs = []
+            for days in match.group(2).split(", "):
+                first, _, last = days.partition(" … ")
+                runs.append((date.fromisoformat(first), date.fromisoformat(last or first)))
+            return number, int(match.group(1)), runs
     return None
 
 

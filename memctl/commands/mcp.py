@@ -151,7 +151,11 @@ def read(homes: Homes, arguments: Mapping[str, Any], today: date) -> Result:
     from memctl.safe.fsutil import current_text
 
     root = homes.root
-    rel = home_rel(root, arguments.get("path"))
+    path = arguments.get("path")
+    found = by_file_id(homes.get(), path) if isinstance(path, str) and path.startswith(SCHEME) else None
+    rel = found or home_rel(root, path)
+    if not found and "…" in rel and current_text(root, rel) is None:
+        rel = by_shown_path(homes.get(), rel) or rel  # a path a result gave redacted (`topics/ci-ghp_….md`)
     section = arguments.get("section")
     if section is not None and not isinstance(section, str):
         raise Refused("`section` must be a section's heading, such as 'Rollback'")
@@ -322,13 +326,60 @@ def redacted(value: Any, typed: str = "") -> Any:
 
 def resources(homes: Homes) -> list[dict[str, Any]]:
     home = homes.get()
-    rows = [{"uri": SCHEME + home.index.rel, "name": home.index.rel, "size": home.index.bytes,
+    rows = [{"uri": resource_uri(home, home.index.rel), "name": home.index.rel, "size": home.index.bytes,
              "description": "The index: what the host loads at the start of every session."}]
     for doc in home.topics:
         summary = doc.front_matter.summary or doc.front_matter.title
-        rows.append({"uri": SCHEME + doc.rel, "name": doc.rel, "size": doc.bytes,
+        rows.append({"uri": resource_uri(home, doc.rel), "name": doc.rel, "size": doc.bytes,
                      "description": summary or "A topic file."})
     return [{**row, "name": redacted(row["name"]), "description": redacted(row["description"])} for row in rows]
+
+
+FILE_ID = "?file="  # what follows the redacted path in the URI of a file whose path holds a credential
+
+
+def resource_uri(home: MemoryHome, rel: str) -> str:
+    """A file's resource URI: `memory://<its path>`; for a path that holds what looks like a
+    credential (a file named after a token), its redacted path and an id that names the file
+    (`memory://topics/ci-ghp_%E2%80%A6.md?file=1f0c…`): the client, and the model it shows the list
+    to, never see the secret, and the URI still reads the file (`read_resource`, `memory_read`)."""
+    from urllib.parse import quote
+
+    from memctl.model.secrets import redact
+
+    shown = redact(rel)
+    if shown == rel:
+        return SCHEME + rel
+    return f"{SCHEME}{quote(shown, safe='/')}{FILE_ID}{file_id(home, rel)}"
+
+
+def file_id(home: MemoryHome, rel: str) -> str:
+    """An id for the file `rel` that does not give its path away: a digest keyed with this user's
+    key (stable across servers; a path's short secret cannot be found by trying guesses), or with
+    the home's own path when no key can be used."""
+    from memctl.safe.keys import blake2b, user_key
+
+    key, _ = user_key(home.root)
+    return blake2b(rel.encode("utf-8", "surrogatepass"), key=key or home.root.encode()[-64:],
+                   digest_size=10).hexdigest()
+
+
+def by_file_id(home: MemoryHome, uri: str) -> str | None:
+    """The path of the index or topic a `resource_uri` with a file id names, or None."""
+    if FILE_ID not in uri:
+        return None
+    wanted = uri.rsplit(FILE_ID, 1)[1]
+    if len(wanted) != 20 or any(c not in "0123456789abcdef" for c in wanted):
+        return None
+    return next((doc.rel for doc in (home.index, *home.topics) if file_id(home, doc.rel) == wanted), None)
+
+
+def by_shown_path(home: MemoryHome, shown: str) -> str | None:
+    """The one index or topic whose path, redacted, is `shown`, or None (none, or more than one)."""
+    from memctl.model.secrets import redact
+
+    found = [doc.rel for doc in (home.index, *home.topics) if "…" in (cut := redact(doc.rel)) and cut == shown]
+    return found[0] if len(found) == 1 else None
 
 
 def read_resource(homes: Homes, uri: str) -> str:
@@ -337,7 +388,7 @@ def read_resource(homes: Homes, uri: str) -> str:
     home = homes.get()
     if not uri.startswith(SCHEME):
         raise Refused(f"{uri}: memctl's resources are {SCHEME}<path in the home>")
-    rel = home_rel(home.root, uri)
+    rel = by_file_id(home, uri) or home_rel(home.root, uri)
     doc = home.index if rel == home.index.rel else home.find_topic(rel)
     if doc is None or doc.rel != rel:
         raise Refused(f"{uri} is not the index nor a topic of this home (resources/list lists them)")

@@ -94,13 +94,26 @@ def slugify(heading: str) -> str:
     return slug or "section"
 
 
+# A tag such as `[SKILLS: deploy]`, `[EXPIRES: 2027-03-01]` or `[STATE: 2026-11-02]`, wherever it
+# stands on a line: not prose, so a summary leaves it out (the section keeps it, verbatim, in the
+# topic, where lint reads an expiry; a new topic's front matter gets the skills).
+_TAG = re.compile(r"\s*\[[A-Z][A-Z_]*:[^\]\n]*\]")
+_SKILLS = re.compile(r"\[SKILLS:([^\]\n]*)\]")
+
+
+def tagged_skills(text: str) -> tuple[str, ...]:
+    """The skills the `[SKILLS: a, b]` tags of a section name, in the order they first appear."""
+    found = (name.strip() for match in _SKILLS.finditer(text) for name in match.group(1).split(","))
+    return tuple(dict.fromkeys(name for name in found if name))
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a section's body, as prose: no list or quote markers, checkboxes,
     tags, or link syntax (a link keeps its words)."""
     for line in split_lines(text)[1:]:
         stripped = re.sub(r"^\s*(?:[-*+>]|\d+[.)])\s+", "", line.strip())
         stripped = re.sub(r"^\[[ xX]\]\s+", "", stripped)
-        stripped = re.sub(r"^\[[A-Z]+:[^\]]*\]\s*", "", stripped)
+        stripped = _TAG.sub("", stripped).strip()  # `[SKILLS: …]`, `[EXPIRES: …]`: meaning kept elsewhere
         stripped = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", stripped)
         stripped = re.sub(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]", lambda m: m.group(2) or m.group(1), stripped)
         stripped = stripped.replace("**", "").replace("`", "").strip()
@@ -123,28 +136,35 @@ def link_line(title: str, href: str, summary: str, tokens: int, newline: str) ->
     return text + newline
 
 
-def _front_matter(title: str, summary: str, slug: str, today: date, newline: str, host: Host | None = None) -> str:
+def _front_matter(title: str, summary: str, slug: str, today: date, newline: str, host: Host | None = None,
+                  skills: tuple[str, ...] = ()) -> str:
     """A new topic's front matter, the keys the host's topics have (`Host.front_matter_of`: memctl's
     title, summary, skills and updated; Claude Code's name, description and type), written by hand
     where each value is a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
     from memctl.markup.markdown import front_matter_text
 
-    return front_matter_text(_pairs(title, summary, slug, today, host), newline)
+    return front_matter_text(_pairs(title, summary, slug, today, host, skills), newline)
 
 
 def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str,
-                       host: Host | None = None) -> str:
+                       host: Host | None = None, skills: tuple[str, ...] = ()) -> str:
     from memctl.markup.markdown import front_matter_yaml
 
-    return front_matter_yaml(_pairs(title, summary, slug, today, host), newline)
+    return front_matter_yaml(_pairs(title, summary, slug, today, host, skills), newline)
 
 
-def _pairs(title: str, summary: str, slug: str, today: date, host: Host | None) -> tuple[tuple[str, Any], ...]:
+def _pairs(title: str, summary: str, slug: str, today: date, host: Host | None,
+           skills: tuple[str, ...] = ()) -> tuple[tuple[str, Any], ...]:
+    """The host's front matter pairs; where they have `skills` (memctl's own, what `assemble --skill`
+    selects by), the skills the section's `[SKILLS: …]` tags name join the topic's own slug."""
     if host is None:
         from memctl.hosts.base import memctl_front_matter
 
-        return memctl_front_matter(title, summary, slug, today)
-    return host.front_matter_of(title, summary, slug, today)
+        pairs = memctl_front_matter(title, summary, slug, today)
+    else:
+        pairs = host.front_matter_of(title, summary, slug, today)
+    return tuple((key, list(dict.fromkeys([*value, *skills])) if key == "skills" and isinstance(value, list) else value)
+                 for key, value in pairs)
 
 
 def split_target(home: MemoryHome, path: Path) -> Doc:
@@ -205,7 +225,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
             old = current_text(home.root, move.dest) if move.action == "append" else None
             new = old if old is not None else _front_matter(move.heading or move.dest, move.summary,
                                                              move.dest.rsplit("/", 1)[-1][:-3], today, newline,
-                                                             home.host)
+                                                             home.host, tagged_skills(move.original))
         joiner = "" if not new or new.endswith("\n") else newline
         offsets[move.start_line] = len(new) + len(joiner)
         dest_texts[move.dest] = (old, new + joiner + move.section_text)

@@ -50,7 +50,7 @@ NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
            "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
-           "loaded_at_start", "measure", "notes", "stack", "version_cap"]
+           "loaded_at_start", "loaded_inside", "measure", "notes", "stack", "version_cap"]
 
 
 def host(name: str) -> Host:
@@ -106,6 +106,27 @@ def loaded_at_start(home: Home) -> frozenset[str]:
         if item.injected:
             found.add(os.path.realpath(os.path.join(home.root, item.name)))
     return frozenset(found)
+
+
+def loaded_inside(home: Home) -> dict[str, bool]:
+    """The files inside the home the host loads besides the index and the topics (a CLAUDE.md of
+    its stack, a rule, an `@import`ed file, Codex's AGENTS.md, OpenClaw's bootstrap files): each
+    file's real path, and whether it is sent with every request (loaded at session start) rather
+    than when a task loads it. A file outside the home (the user's ~/.claude/CLAUDE.md, a parent
+    folder's) is left out, as is one the host passes over."""
+    root = os.path.realpath(home.root).rstrip(os.sep) + os.sep
+    known = {os.path.realpath(os.path.join(home.root, doc.rel)) for doc in (home.index, *home.topics)}
+    found: dict[str, bool] = {}
+    stack = home.stack
+    for row in stack.files if stack is not None else ():
+        if row.when == "later" or (row.when == "start" and row.loaded):  # later: nothing counted until loaded
+            found[row.path] = found.get(row.path, False) or row.when == "start"
+    boot = injection(home)
+    for item in boot.files if boot is not None else ():
+        if item.injected:
+            found[os.path.realpath(os.path.join(home.root, item.name))] = True
+    return {path: every for path, every in sorted(found.items())
+            if path.startswith(root) and path not in known and os.path.isfile(path)}
 
 
 def index_file(found: Host, folder: str) -> str:

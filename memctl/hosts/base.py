@@ -70,6 +70,8 @@ if TYPE_CHECKING:
         @property
         def index(self) -> Doc: ...
         @property
+        def topics(self) -> Sequence[Doc]: ...
+        @property
         def config(self) -> Config: ...
         @property
         def counter(self) -> Counter: ...
@@ -221,7 +223,9 @@ class Host:
     hook_shape: str = "claude-code"  # the JSON its hooks read: a host's name in `memctl.hosts.HOOK_ANSWERS`
     context_candidates: tuple[str, ...] = ()  # files beside the memory `init` offers as `context:`
     init_notes: tuple[str, ...] = ()  # comment lines `init` adds for this host
-    home_budgets: Callable[[str], dict[str, Any]] | None = None  # figures read from the host's own config
+    # Figures read from the host's own config, given the home; what it ignores there (a value the host
+    # itself would not take) it appends to the list, said as config warnings are.
+    home_budgets: Callable[[str, list[str]], dict[str, Any]] | None = None
     hook_scripts: str = ""  # where its hooks are scripts in the home, why `hook install` has no settings to edit
     # Where `split` puts a new topic, relative to the index's folder ("" beside it), and the front
     # matter it gets: (key, value) pairs in order, each value a string, a list of strings or a date.

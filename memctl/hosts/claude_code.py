@@ -610,7 +610,7 @@ def stack(home: Any, everything: bool = True) -> Any:
     return Stack("Claude Code", cwd, tuple(walker.rows), None, tuple(notes), tuple(walker.problems))
 
 
-def home_budgets(home: str) -> dict[str, Any]:
+def home_budgets(home: str, warnings: list[str]) -> dict[str, Any]:
     """A project folder's CLAUDE.md as the index (no MEMORY.md beside it) loads in full: no line or
     size limit, no load cap."""
     if os.path.isfile(os.path.join(home, "MEMORY.md")) or auto_memory_name(home) is not None:
@@ -677,11 +677,26 @@ def project_of(home: str) -> str:
         folder = parent
 
 
-def commands(executable: str, home: str) -> dict[str, str]:
+def commands(launcher: str, home: str) -> dict[str, str]:
+    """The hooks' commands: `launcher` is the shell words that start memctl (quoted already)."""
     import shlex  # only `hook install` asks: not on the path every dispatch takes
 
-    return {event: f"{shlex.quote(executable)} hook {name} {shlex.quote(home)}"
-            for event, (name, _) in HOOKS.items()}
+    return {event: f"{launcher} hook {name} {shlex.quote(home)}" for event, (name, _) in HOOKS.items()}
+
+
+def _memctl_hook(command: object, event: str, home: str) -> bool:
+    """Whether `command` is memctl's own hook for `event` and `home`, started some other way (a bare
+    `memctl`, another path to a `memctl`, `python -m memctl`): `hook install` replaces it rather
+    than adding a second one beside it."""
+    import shlex
+
+    if not isinstance(command, str):
+        return False
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    return len(words) >= 4 and words[-3:] == ["hook", HOOKS[event][0], home] and os.path.basename(words[-4]) == "memctl"
 
 
 def json_object(text: str | None, path: str) -> dict[str, Any]:
@@ -697,24 +712,39 @@ def json_object(text: str | None, path: str) -> dict[str, Any]:
     return data
 
 
-def merged(text: str | None, path: str, executable: str, home: str) -> tuple[str, list[str]]:
-    """The settings with memctl's hooks added, and the events it added them to."""
+def merged(text: str | None, path: str, launcher: str, home: str) -> tuple[str, list[str], list[tuple[str, str]]]:
+    """The settings with memctl's hooks added, the events it added them to, and the (event, command)
+    of each hook of memctl's own for this home it replaced (started another way: `_memctl_hook`)."""
     data = json_object(text, path)
     hooks = data.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise InputError("its `hooks` is not an object; nothing was written", path)
-    added = []
-    for event, command in commands(executable, home).items():
+    added: list[str] = []
+    replaced: list[tuple[str, str]] = []
+    for event, command in commands(launcher, home).items():
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
             raise InputError(f"its hooks.{event} is not a list; nothing was written", path)
-        present = any(isinstance(g, dict) and isinstance(g.get("hooks"), list)
-                      and any(isinstance(h, dict) and h.get("command") == command for h in g["hooks"])
-                      for g in groups)
-        if not present:
+        entries = [h for g in groups if isinstance(g, dict) and isinstance(g.get("hooks"), list)
+                   for h in g["hooks"] if isinstance(h, dict)]
+        if any(h.get("command") == command for h in entries):
+            continue
+        stale = [h for h in entries if _memctl_hook(h.get("command"), event, home)]
+        replaced += [(event, h["command"]) for h in stale]
+        if stale:  # the first takes the new command; a second copy of memctl's hook would run it twice
+            stale[0]["command"] = command
+            emptied = []
+            for group in groups:
+                if isinstance(group, dict) and isinstance(group.get("hooks"), list):
+                    kept = [h for h in group["hooks"] if not any(h is other for other in stale[1:])]
+                    if len(kept) < len(group["hooks"]):
+                        group["hooks"] = kept
+                        emptied += [group] if not kept else []
+            groups[:] = [g for g in groups if not any(g is e for e in emptied)]
+        else:
             groups.append({"hooks": [{"type": "command", "command": command, "timeout": HOOKS[event][1]}]})
             added.append(event)
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n", added
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n", added, replaced
 
 
 def write_settings(path: str, text: str) -> str:

@@ -82,7 +82,7 @@ def settings() -> dict[str, Any]:
     return table
 
 
-def home_budgets(home: str) -> dict[str, Any]:
+def home_budgets(home: str, warnings: list[str]) -> dict[str, Any]:
     """`project_doc_max_bytes` from config.toml, as the budget `total_bytes` (0 turns project docs off)."""
     value = settings().get("project_doc_max_bytes")
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:

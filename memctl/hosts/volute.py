@@ -85,11 +85,13 @@ def detect(home: str) -> str:
     return f"detected: {CONFIG} with a memory key" if memory_key else ""
 
 
-def home_budgets(home: str) -> dict[str, Any]:
+def home_budgets(home: str, warnings: list[str]) -> dict[str, Any]:
     """Volute's memory budgets from the mind's `.config/config.json` (defaults when it is missing).
 
     Volute reads `memory.softBudgetTokens` (default 5,000) and `memory.hardCapTokens` (25,000);
-    a value that is not a number falls back to the default, as Volute does.
+    a value that is not a positive number falls back to the default, as Volute does, and memctl
+    counts with the default too, but says so in `warnings` (the file, the value's line, the key,
+    what it holds and the default in effect).
     """
     import json
 
@@ -97,7 +99,8 @@ def home_budgets(home: str) -> dict[str, Any]:
     if not os.path.lexists(path):
         return {}
     try:
-        data = json.loads(read_text(path, CONFIG))
+        text = read_text(path, CONFIG)
+        data = json.loads(text)
     except InputError as error:
         raise ConfigError(error.message, path, error.line) from None
     except ValueError as exc:
@@ -105,13 +108,68 @@ def home_budgets(home: str) -> dict[str, Any]:
         raise ConfigError(f"not valid JSON: {getattr(exc, 'msg', exc)}", path, line) from None
     memory = data.get("memory") if isinstance(data, dict) else None
     found: dict[str, Any] = {}
+    if memory is not None and not isinstance(memory, dict):
+        warnings.append(str(ConfigError(
+            f"memory is {_shown(memory)}, not an object; Volute uses its default budgets "
+            f"(softBudgetTokens {DEFAULTS['softBudgetTokens']:,}, hardCapTokens {DEFAULTS['hardCapTokens']:,})",
+            path, value_line(text, ("memory",)))))
     if isinstance(memory, dict):
         for key, budget in (("softBudgetTokens", "index_tokens"), ("hardCapTokens", "load_cap_tokens")):
-            value = memory.get(key)
+            if key not in memory:
+                continue
+            value = memory[key]
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:  # nan is not
                 found[budget] = int(min(value, MOST))  # 1e999 (Infinity) or more than any file: no cap in effect
+            else:
+                warnings.append(str(ConfigError(
+                    f"memory.{key} is {_shown(value)}, not a positive number of tokens; Volute uses its default, "
+                    f"{DEFAULTS[key]:,}", path, value_line(text, ("memory", key)))))
     return found
 
+
+# What Volute takes when the mind's config gives no usable figure (the preset below says the same).
+DEFAULTS = {"softBudgetTokens": 5_000, "hardCapTokens": 25_000}
+
+
+def _shown(value: object) -> str:
+    """A JSON value as the user wrote it (`"25k"`, `true`, `-3`, `null`), cut short when long."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, allow_nan=True)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def value_line(text: str, keys: tuple[str, ...]) -> int | None:
+    """The line of the value at `keys` (object keys from the top) in the JSON `text`, the last
+    one when a key is written twice (as `json.loads` keeps); None when it is not there."""
+    import json
+    import re
+
+    decoder, space = json.JSONDecoder(), re.compile(r"[ \t\n\r]*")
+    pos = space.match(text, 1 if text.startswith("\ufeff") else 0).end()  # type: ignore[union-attr]
+
+    def find(pos: int, keys: tuple[str, ...]) -> int | None:
+        if not keys:
+            return pos
+        if text[pos:pos + 1] != "{":
+            return None
+        pos, at = space.match(text, pos + 1).end(), None  # type: ignore[union-attr]
+        while text[pos:pos + 1] == '"':
+            key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+            pos = space.match(text, space.match(text, pos).end() + 1).end()  # type: ignore[union-attr]
+            if key == keys[0]:
+                at = find(pos, keys[1:])
+            _, pos = decoder.raw_decode(text, pos)
+            pos = space.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos:pos + 1] == ",":
+                pos = space.match(text, pos + 1).end()  # type: ignore[union-attr]
+        return at
+
+    try:
+        at = find(pos, keys)
+    except (ValueError, IndexError):
+        return None
+    return None if at is None else text.count("\n", 0, at) + 1
 
 
 def hook_answer(event: str, context: str) -> str:

@@ -493,7 +493,7 @@ def load_config(
     chosen = host(profile)
     preset = dict(chosen.preset)
     if chosen.home_budgets is not None:  # figures the host keeps in its own config (Volute's)
-        preset.update(chosen.home_budgets(home))
+        preset.update(chosen.home_budgets(home, warnings))
     tokenizer = merged.get("tokenizer", preset.pop("tokenizer", "cl100k_base"))
     preset.pop("tokenizer", None)
     index = merged.get("index") or index_file(chosen, home)  # the host's own file when there is no MEMORY.md

@@ -9,12 +9,17 @@ from functools import partial
 from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
-from memctl.hosts import loaded_at_start
+from memctl.errors import InputError
+from memctl.hosts import loaded_at_start, loaded_inside
 from memctl.model.secrets import cached_findings, shown
+from memctl.safe.fsutil import read_text
+from memctl.safe.keys import digest
 from memctl.text import split_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from memctl.model.home import Doc, MemoryHome
 
 
@@ -28,8 +33,11 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
     (`DB_PASSWORD=…`, `"apiKey": "…"`, `AccountKey=…`) with a secret's entropy.
 
     The index (within the host's load cap) and the files the host loads at start are sent to a
-    model provider with every request, a topic whenever a task loads it (the message says which),
-    and memory is often committed to git. Move the secret to a secret store and write down where
+    model provider with every request, a topic whenever a task loads it (the message says which).
+    Besides the index and the topics, every file inside the home that the host loads is read: a
+    CLAUDE.md, a rule or an `@import`ed file of its start-up, Codex's AGENTS.md, OpenClaw's
+    SOUL.md or USER.md (a file outside the home, such as ~/.claude/CLAUDE.md, is not). Memory
+    is often committed to git. Move the secret to a secret store and write down where
     it lives, not what it is. Placeholders and references such as `password=<from vault>`,
     `api_key: ${API_KEY}`, `${{ secrets.TOKEN }}` or `process.env.KEY` are not flagged, nor are
     plain words and numbers. A finding shows only the secret's first four characters.
@@ -37,20 +45,46 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
     home = ctx.home
     start_up: frozenset[str] | None = None
     for doc in (home.index, *home.topics):
-        starts: list[int] | None = None
-        last_line = 0
-        for kind, start, end in cached_findings(partial(_text, doc), doc.digest, home.cache):  # read if need be
-            if starts is None:
-                starts = [0, *accumulate(map(len, split_lines(doc.text)))]
-            line = bisect_right(starts, start)
-            if line == last_line:
-                continue  # one finding a line
-            last_line = line
+        for line, column, message in _findings(home, partial(_text, doc), doc.digest):  # read if need be
             if start_up is None:
                 start_up = loaded_at_start(home)
-            yield Finding(doc.rel, line, start - starts[line - 1] + 1,
-                          f"possible {kind} ({shown(doc.text[start:end])}) would be sent to the model provider "
-                          + when_sent(home, doc, line, start_up))
+            yield Finding(doc.rel, line, column, message + when_sent(home, doc, line, start_up))
+    for rel, text, every in startup_files(home):
+        for line, column, message in _findings(home, text, digest(text)):
+            yield Finding(rel, line, column,
+                          message + ("with every request" if every else "whenever a task loads this file"))
+
+
+def _findings(home: MemoryHome, text_of: str | Callable[[], str], text_digest: str) -> Iterator[tuple[int, int, str]]:
+    """Each secret's line, column and message up to when it is sent, one a line. `text_of` may be a
+    function that reads the text: called only when the cache does not know the digest's findings,
+    or there are some."""
+    starts: list[int] | None = None
+    last_line = 0
+    text = ""
+    for kind, start, end in cached_findings(text_of, text_digest, home.cache):
+        if starts is None:
+            text = text_of if isinstance(text_of, str) else text_of()
+            starts = [0, *accumulate(map(len, split_lines(text)))]
+        line = bisect_right(starts, start)
+        if line == last_line:
+            continue  # one finding a line
+        last_line = line
+        yield line, start - starts[line - 1] + 1, f"possible {kind} ({shown(text[start:end])}) would be sent to " \
+                                                  "the model provider "
+
+
+def startup_files(home: MemoryHome) -> Iterator[tuple[str, str, bool]]:
+    """The files inside the home the host loads besides the index and the topics
+    (`loaded_inside`): each one's path in the home, its text, and whether it is sent with every
+    request. A file outside the home is not read: lint judges the home's own files."""
+    root = os.path.realpath(home.root)
+    for path, every in loaded_inside(home).items():
+        try:
+            text = read_text(path)
+        except InputError:
+            continue  # the host's model names a file it cannot read
+        yield os.path.relpath(path, root).replace(os.sep, "/"), text, every
 
 
 def _text(doc: Doc) -> str:
