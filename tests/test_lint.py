@@ -284,6 +284,30 @@ def test_mem501_reads_codexs_agents_md(cli, tmp_path):
     assert mem501(result) == [(f"{tmp_path}/AGENTS.md:3:13", "with every request")]
 
 
+def test_mem501_tells_the_hosts_files_from_the_topics_without_resolving_every_topic(tmp_path, monkeypatch):
+    """An OpenClaw workspace whose daily notes are topics, and whose AGENTS.md is a topic too (the
+    index links it through a symlink named otherwise, which the link resolves): AGENTS.md is
+    scanned once, and the host's files are told from the topics without the real path of a note."""
+    import memctl.hosts as hosts_module
+
+    token = "ghp_" + "a1B2" * 9
+    for name in ("SOUL.md", "USER.md", "TOOLS.md", "IDENTITY.md", "HEARTBEAT.md"):
+        (tmp_path / name).write_text(f"# {name}\n\n- be kind\n")
+    (tmp_path / "AGENTS.md").write_text(f"# Agents\n\n- deploy with {token}\n")
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "agents-notes.md").symlink_to(tmp_path / "AGENTS.md")
+    for day in range(1, 29):
+        (tmp_path / "memory" / f"2026-11-{day:02}.md").write_text(f"# 2026-11-{day:02}\n\n- quiet day\n")
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [agents](memory/agents-notes.md)\n")
+    asked: list[str] = []
+    real = hosts_module.os.path.realpath
+    monkeypatch.setattr(hosts_module.os.path, "realpath", lambda path, **kw: asked.append(str(path)) or real(path, **kw))
+    diagnostics, _ = lint_home(load_home(tmp_path, overrides={"profile": "openclaw"}), TODAY,
+                               LintOptions(select=("MEM501",)))
+    assert [(d.path.rsplit("/", 1)[-1], d.line) for d in diagnostics] == [("AGENTS.md", 3)]
+    assert not any("2026-11-" in path for path in asked)
+
+
 def test_every_output_format_is_offered_and_rendered():
     from memctl.cli.lint import LintFormat
     from memctl.commands.lint.output import FORMATS, render
