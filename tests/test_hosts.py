@@ -68,6 +68,24 @@ def test_volute_reads_its_budgets_from_config_json_and_cuts_at_a_line_end():
     assert codes(home) == ["MEM205"]  # no line or byte limit: Volute has none
 
 
+def test_a_volute_minds_soul_and_volute_md_are_paid_on_every_request(copy_fixture, cli):
+    """Volute's system prompt is SOUL.md, VOLUTE.md and then the memory (startup.ts): status counts
+    the two with the index, and lint's MEM501 looks into them, as sent with every request."""
+    home = copy_fixture("homes/volute/home")
+    report = json.loads(cli("status", str(home), "--format", "json").stdout)
+    rows = {row["path"]: row for row in report["totals"]["always_loaded"]}
+    soul, volute = (home / "SOUL.md").read_text(), (home / "VOLUTE.md").read_text()
+    assert [(r["kind"], r["tokens"]) for name, r in rows.items() if name.endswith(("SOUL.md", "VOLUTE.md"))] == [
+        ("stack", (utf16_len(soul) + 2) // 4), ("stack", (utf16_len(volute) + 2) // 4)]
+    assert report["totals"]["always_loaded_tokens"] == sum(r["tokens"] for r in rows.values())
+    token = "ghp_" + "a1B2" * 9
+    with open(home / "SOUL.md", "a", encoding="utf-8") as file:
+        file.write(f"\nmy key: {token}\n")
+    found = cli("lint", str(home), "--select", "MEM501")
+    assert found.exit_code == 1 and token[4:] not in found.stdout
+    assert "SOUL.md:" in found.stdout and "with every request" in found.stdout
+
+
 def test_volute_cuts_hard_when_the_last_line_end_is_not_half_way_in(tmp_path):
     (tmp_path / ".config").mkdir()
     (tmp_path / ".config" / "config.json").write_text('{"memory": {"hardCapTokens": 25}}')

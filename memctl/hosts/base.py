@@ -243,7 +243,7 @@ class Host:
     # None for a host that loads only the index (and, for OpenClaw, its `Cap.injection`). Called with
     # everything=False, it may leave out what loads later and the problems that need a walk of the
     # project (a dispatch needs only what every request pays for).
-    stack: Callable[[Home, bool], Stack] | None = None
+    stack: Callable[[Home, bool], Stack | None] | None = None  # None from it: nothing but the index loads
     # The names the index may have in a folder, when the config names none, first found wins
     # (Codex's AGENTS.md, Cursor's AGENTS.md): None is MEMORY.md alone.
     index_names: Callable[[str], tuple[str, ...]] | None = None

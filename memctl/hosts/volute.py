@@ -15,14 +15,15 @@ import os
 
 from memctl.errors import ConfigError, InputError
 from memctl.hosts import claude_code
-from memctl.hosts.base import MOST, Budgets, Cap, CapResult, Host, line_ends, whole
+from memctl.hosts.base import MOST, Budgets, Cap, CapResult, Host, Loaded, Stack, line_ends, whole
+from memctl.hosts.startup import full_cap, read_str
 from memctl.safe.fsutil import read_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from memctl.hosts.base import Counter, Doc
+    from memctl.hosts.base import Counter, Doc, Home
 
 NAME = "volute"
 CONFIG = ".config/config.json"
@@ -172,6 +173,29 @@ def value_line(text: str, keys: tuple[str, ...]) -> int | None:
     return None if at is None else text.count("\n", 0, at) + 1
 
 
+# The files of the mind's system prompt before its memory, as Volute's `loadSystemPrompt` reads
+# them (templates/_base/src/lib/startup.ts): SOUL.md, which a mind cannot start without, and VOLUTE.md.
+PROMPT_FILES = (("SOUL.md", "soul"), ("VOLUTE.md", "volute"))
+
+
+def stack(home: Home, everything: bool = True) -> Stack | None:
+    """What every request of the mind carries besides its memory: SOUL.md and VOLUTE.md, whole (no
+    cap), before `## Memory` and MEMORY.md, all joined by `---` lines; None when the home has neither
+    (a memory folder alone)."""
+    rows = []
+    notes = ["the prompt joins SOUL.md, VOLUTE.md and `## Memory` + MEMORY.md with `---` lines, which are not "
+             "counted"]
+    for name, role in PROMPT_FILES:
+        path = os.path.realpath(os.path.join(home.root, name))
+        text = read_str(path)
+        if text is None:
+            if name == "SOUL.md":
+                notes.append("no SOUL.md: Volute does not start a mind without one")
+            continue
+        rows.append(Loaded(path, role, "start", "characters", len(text), len(text), text, "ok", "", full_cap(text)))
+    return Stack("Volute", home.root, tuple(rows), None, tuple(notes)) if rows else None
+
+
 def hook_answer(event: str, context: str) -> str:
     """What a hook prints for Volute: a pre-prompt hook's top-level additionalContext; else Claude
     Code's shape, which its startup-context hook reads."""
@@ -187,6 +211,6 @@ HOST = Host(NAME, note="warns past softBudgetTokens (5,000), loads the first har
             lessons="memory/topics/lessons.md", topic_folder="memory/topics",
             dated=("memory/journal/*.md", "memory/*.md"), hook_shape=NAME,
             init_notes=("# budgets come from .config/config.json (memory.softBudgetTokens, memory.hardCapTokens)",),
-            home_budgets=home_budgets,
+            home_budgets=home_budgets, stack=stack,
             hook_scripts="Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows the two "
                          "scripts to add (`memctl hook install` writes Claude Code's settings only)")
