@@ -226,10 +226,10 @@ def mem501(result) -> list[tuple[str, str]]:
             (line.split(": MEM501 ", 1) for line in result.stdout.splitlines() if ": MEM501 " in line)]
 
 
-def test_mem501_reads_every_file_of_the_claude_code_start_up_inside_the_home(cli, tmp_path, monkeypatch):
-    """CLAUDE.local.md, a rule, an `@import`ed file that is no topic, a subfolder's CLAUDE.md: the
-    host loads each of them, so a credential there reaches the model provider. Files outside the
-    home (the user's ~/.claude/CLAUDE.md, an import from a parent folder) are not read by lint."""
+def test_mem501_reads_every_file_of_the_claude_code_start_up(cli, tmp_path, monkeypatch):
+    """CLAUDE.local.md, a rule, an `@import`ed file that is no topic, a subfolder's CLAUDE.md, and
+    outside the home the user's ~/.claude/CLAUDE.md and an import from a parent folder: the host
+    loads each of them, so a credential there reaches the model provider."""
     token = "ghp_" + "a1B2" * 9
     user = tmp_path / "user"
     (user / ".claude").mkdir(parents=True)
@@ -247,18 +247,15 @@ def test_mem501_reads_every_file_of_the_claude_code_start_up_inside_the_home(cli
     (project / "web" / "CLAUDE.md").write_text(f"# Web\n\n- deploy token {token}\n")
     result = cli("lint", str(project), "--select", "MEM501")
     assert result.exit_code == 1 and token[4:] not in result.stdout
-    assert mem501(result) == [
+    assert sorted(mem501(result)) == sorted([
         (f"{project}/.claude/rules/ci.md:3:16", "with every request"),
         (f"{project}/CLAUDE.local.md:3:18", "with every request"),
         (f"{project}/notes/setup.txt:1:14", "with every request"),
         (f"{project}/web/CLAUDE.md:3:16", "whenever a task loads this file"),  # when Claude reads files in web/
-    ]
-    assert "shared.md" not in result.stdout and str(user) not in result.stdout  # outside the home: not read
-    assert result.stdout.endswith("Found 4 errors and 0 warnings in 4 files (5 checked).\n")
-    clean = cli("lint", str(project), "--select", "MEM501", "--format", "json")
-    assert [d["path"] for d in json.loads(clean.stdout)["diagnostics"]] == [
-        f"{project}/.claude/rules/ci.md", f"{project}/CLAUDE.local.md", f"{project}/notes/setup.txt",
-        f"{project}/web/CLAUDE.md"]
+        (f"{user}/.claude/CLAUDE.md:3:12", "with every request"),
+        (f"{tmp_path}/shared.md:3:16", "whenever a task loads this file"),
+    ])
+    assert result.stdout.endswith("Found 6 errors and 0 warnings in 6 files (7 checked).\n")
 
 
 def test_mem501_reads_openclaws_bootstrap_files(cli, copy_fixture):

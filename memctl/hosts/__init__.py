@@ -50,7 +50,7 @@ NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
            "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
-           "loaded_at_start", "loaded_inside", "measure", "notes", "stack", "version_cap"]
+           "loaded_at_start", "loaded_besides", "measure", "notes", "stack", "version_cap"]
 
 
 def host(name: str) -> Host:
@@ -108,12 +108,12 @@ def loaded_at_start(home: Home) -> frozenset[str]:
     return frozenset(found)
 
 
-def loaded_inside(home: Home) -> dict[str, bool]:
-    """The files inside the home the host loads besides the index and the topics (a CLAUDE.md of
-    its stack, a rule, an `@import`ed file, Codex's AGENTS.md, OpenClaw's bootstrap files): each
-    file's real path, and whether it is sent with every request (loaded at session start) rather
-    than when a task loads it. A file outside the home (the user's ~/.claude/CLAUDE.md, a parent
-    folder's) is left out, as is one the host passes over."""
+def loaded_besides(home: Home) -> dict[str, bool]:
+    """The files the host loads besides the home's index and topics (a CLAUDE.md of its stack,
+    in the home or in the project beside it, the user's ~/.claude/CLAUDE.md, a rule, an `@import`ed
+    file, Codex's AGENTS.md, OpenClaw's bootstrap files, Volute's SOUL.md): each file's real path,
+    and whether it is sent with every request (loaded at session start) rather than when a task
+    loads it. A file the host passes over is left out."""
     root = os.path.realpath(home.root).rstrip(os.sep) + os.sep
     found: dict[str, bool] = {}
     stack = home.stack
@@ -124,8 +124,8 @@ def loaded_inside(home: Home) -> dict[str, bool]:
     for item in boot.files if boot is not None else ():
         if item.injected:
             found[os.path.realpath(os.path.join(home.root, item.name))] = True
-    inside = {path: every for path, every in sorted(found.items()) if path.startswith(root) and os.path.isfile(path)}
-    return {path: every for path, every in inside.items() if not _is_memory_file(home, path, root)}
+    return {path: every for path, every in sorted(found.items())
+            if os.path.isfile(path) and not (path.startswith(root) and _is_memory_file(home, path, root))}
 
 
 def _is_memory_file(home: Home, path: str, root: str) -> bool:

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from memctl.commands.lint.registry import Context, Finding, Rule, all_rules, resolve_code
 from memctl.commands.lint.suppress import Suppressions
 from memctl.errors import ConfigError
-from memctl.hosts import loaded_inside
+from memctl.hosts import loaded_besides
 from memctl.model.home import Doc, MemoryHome
 
 SUPPRESSION_RULES = ("MEM901", "MEM902")
@@ -134,5 +134,5 @@ def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list
         if policy.applies(rule.code, f.path)
     ]
     diagnostics.sort(key=lambda d: (d.path, d.line, d.column, d.code))
-    # MEM501 reads the other files of the home the host loads too (memctl.hosts.loaded_inside)
-    return diagnostics, len(docs) + (len(loaded_inside(home)) if "MEM501" in policy.enabled else 0)
+    # MEM501 reads the other files the host loads too (memctl.hosts.loaded_besides)
+    return diagnostics, len(docs) + (len(loaded_besides(home)) if "MEM501" in policy.enabled else 0)

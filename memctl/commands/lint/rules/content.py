@@ -10,7 +10,7 @@ from itertools import accumulate
 
 from memctl.commands.lint.registry import Context, Finding, rule
 from memctl.errors import InputError
-from memctl.hosts import loaded_at_start, loaded_inside
+from memctl.hosts import loaded_at_start, loaded_besides
 from memctl.model.secrets import cached_findings, shown
 from memctl.safe.fsutil import read_text
 from memctl.safe.keys import digest
@@ -34,10 +34,10 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
 
     The index (within the host's load cap) and the files the host loads at start are sent to a
     model provider with every request, a topic whenever a task loads it (the message says which).
-    Besides the index and the topics, every file inside the home that the host loads is read: a
-    CLAUDE.md, a rule or an `@import`ed file of its start-up, Codex's AGENTS.md, OpenClaw's
-    SOUL.md or USER.md (a file outside the home, such as ~/.claude/CLAUDE.md, is not). Memory
-    is often committed to git. Move the secret to a secret store and write down where
+    Besides the index and the topics, every file the host loads is read, in the home or outside
+    it: a CLAUDE.md (the project's beside Claude Code's auto memory, the user's
+    ~/.claude/CLAUDE.md), a rule or an `@import`ed file of its start-up, Codex's AGENTS.md,
+    OpenClaw's SOUL.md or USER.md, Volute's SOUL.md. Memory is often committed to git. Move the secret to a secret store and write down where
     it lives, not what it is. Placeholders and references such as `password=<from vault>`,
     `api_key: ${API_KEY}`, `${{ secrets.TOKEN }}` or `process.env.KEY` are not flagged, nor are
     plain words and numbers. A finding shows only the secret's first four characters.
@@ -75,16 +75,17 @@ def _findings(home: MemoryHome, text_of: str | Callable[[], str], text_digest: s
 
 
 def startup_files(home: MemoryHome) -> Iterator[tuple[str, str, bool]]:
-    """The files inside the home the host loads besides the index and the topics
-    (`loaded_inside`): each one's path in the home, its text, and whether it is sent with every
-    request. A file outside the home is not read: lint judges the home's own files."""
-    root = os.path.realpath(home.root)
-    for path, every in loaded_inside(home).items():
+    """The files the host loads besides the index and the topics (`loaded_besides`): each one's
+    path (in the home, relative to it; outside it, its real path, which lint's output shows as
+    `status` does), its text, and whether it is sent with every request. Reading one outside the
+    home is what `status` does to count it; nothing is written there."""
+    root = os.path.realpath(home.root).rstrip(os.sep) + os.sep
+    for path, every in loaded_besides(home).items():
         try:
             text = read_text(path)
         except InputError:
             continue  # the host's model names a file it cannot read
-        yield os.path.relpath(path, root).replace(os.sep, "/"), text, every
+        yield (path[len(root):].replace(os.sep, "/") if path.startswith(root) else path), text, every
 
 
 def _text(doc: Doc) -> str:
