@@ -329,3 +329,16 @@ def test_the_load_cap_finding_names_the_cut_section_and_counts_the_ones_after_it
     assert mem205("# Index\n\n## Notes\n" + facts).endswith("section 'Notes' is not loaded in full")
     assert mem205("# Index\n\n## Notes\n" + facts + "## More\n- x\n## Last\n- y\n").endswith(
         "section 'Notes' and 2 sections after it are not loaded in full")
+
+
+def test_text_summary_writes_its_numbers_with_thousands_separators(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [a](topics/t0.md)\n")
+    for n in range(1001):
+        (home / "topics" / f"t{n}.md").write_text(f"# Topic {n}\n\nA fact.\n")
+    result = cli("lint", str(home), "--select", "MEM302")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith("Found 0 errors and 1,000 warnings in 1,000 files (1,002 checked).\n")
+    counted = cli("lint", str(home), "--select", "MEM302", "--statistics")
+    assert "1,000  MEM302  " in counted.stdout
