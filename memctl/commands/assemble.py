@@ -374,7 +374,8 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     context = loaded_anyway(home, opts.skills)  # its start-up's other files, context files: the bundle gets the rest
     spent = sum(tokens for _, tokens in context)
     if context and spent >= budget:
-        raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
+        raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget "
+                          f"(largest: {_largest(context)})")
     budget -= spent
     candidates, warnings, unknown = select_topics(home, opts)
     warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
@@ -407,6 +408,14 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
             text, tokens = _render(p, count_fmt, budget, home)
     return Bundle(home.counter.name, budget, fmt, p.entries, p.omitted, text, tokens, warnings, context,
                   tuple(ranked), tuple(unknown))
+
+
+def _largest(files: tuple[tuple[str, int], ...], named: int = 3) -> str:
+    """The largest files first, with their tokens: `SOUL.md 2,104, AGENTS.md 1,380; 2 more take 412`."""
+    ordered = sorted(files, key=lambda item: (-item[1], item[0]))
+    shown = ", ".join(f"{path} {tokens:,}" for path, tokens in ordered[:named])
+    rest = ordered[named:]
+    return shown + (f"; {len(rest)} more take {sum(tokens for _, tokens in rest):,}" if rest else "")
 
 
 def _drop_last(p: Packer) -> None:
