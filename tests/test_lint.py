@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -342,3 +343,19 @@ def test_text_summary_writes_its_numbers_with_thousands_separators(cli, tmp_path
     assert result.stdout.endswith("Found 0 errors and 1,000 warnings in 1,000 files (1,002 checked).\n")
     counted = cli("lint", str(home), "--select", "MEM302", "--statistics")
     assert "1,000  MEM302  " in counted.stdout
+
+
+def test_fix_says_what_it_did_and_list_rules_marks_what_it_fixes(cli, tmp_path):
+    home = tmp_path / "home"
+    shutil.copytree("fixtures/arc/memory", home)
+    before = {p: p.read_bytes() for p in home.rglob("*.md")}
+    result = cli("lint", str(home), "--fix")
+    assert result.stderr.splitlines()[0] == \
+        "--fix: nothing to fix in MEMORY.md (it rewrites MEM207's stale token counts)"
+    assert {p: p.read_bytes() for p in home.rglob("*.md")} == before
+    index = home / "MEMORY.md"
+    index.write_text(index.read_text().replace("(~146 tokens)", "(~9,000 tokens)", 1))
+    fixed = cli("lint", str(home), "--fix", "--select", "MEM207")
+    assert fixed.stderr.splitlines()[0] == "fixed 1 token count in MEMORY.md"
+    listing = {line.split()[0]: line for line in cli("lint", "--list-rules").stdout.splitlines()}
+    assert [code for code, line in listing.items() if "  --fix  " in line] == ["MEM207"]

@@ -167,5 +167,7 @@ def render_explanation(rule: Rule) -> str:
 
 
 def render_rules(rules: dict[str, Rule]) -> str:
+    """One rule a line: code, name, severity, `--fix` where `lint --fix` rewrites what it finds, summary."""
     width = max(len(r.name) for r in rules.values())
-    return "".join(f"{r.code}  {r.name:<{width}}  {r.severity:<7}  {r.summary}\n" for r in rules.values())
+    return "".join(f"{r.code}  {r.name:<{width}}  {r.severity:<7}  {'--fix' if r.fixable else '':<5}  {r.summary}\n"
+                   for r in rules.values())
