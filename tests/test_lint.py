@@ -302,7 +302,8 @@ def test_mem501_tells_the_hosts_files_from_the_topics_without_resolving_every_to
     (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [agents](memory/agents-notes.md)\n")
     asked: list[str] = []
     real = hosts_module.os.path.realpath
-    monkeypatch.setattr(hosts_module.os.path, "realpath", lambda path, **kw: asked.append(str(path)) or real(path, **kw))
+    monkeypatch.setattr(hosts_module.os.path, "realpath",
+                        lambda path, **kw: asked.append(str(path)) or real(path, **kw))
     diagnostics, _ = lint_home(load_home(tmp_path, overrides={"profile": "openclaw"}), TODAY,
                                LintOptions(select=("MEM501",)))
     assert [(d.path.rsplit("/", 1)[-1], d.line) for d in diagnostics] == [("AGENTS.md", 3)]

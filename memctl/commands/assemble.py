@@ -32,7 +32,6 @@ from memctl.safe.fsutil import Guard
 from memctl.text import split_lines
 from memctl.words import plural
 
-
 NO_ROOM = "did not fit the dispatch budget"  # what was selected and left out for want of room (not a topic budget)
 
 
