@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -129,7 +130,7 @@ def test_topic_over_budget_is_cut_at_a_section_boundary():
 def test_tiny_budget_cuts_the_index_and_says_so():
     _, result = bundle(budget=250)
     assert result.tokens <= 250 and result.entries[0].path == "MEMORY.md" and result.entries[0].truncated
-    assert any(o.reason.startswith("over budget") for o in result.omitted)
+    assert any(o.reason.startswith("did not fit the dispatch budget") for o in result.omitted)
     with pytest.raises(MemctlError, match="cannot hold even"):
         bundle(budget=3)
 
@@ -490,3 +491,30 @@ def test_a_query_excerpt_holding_a_credential_is_held_back_as_the_hook_does(cli,
     assert allowed.exit_code == 0 and token in allowed.stdout and "held back" not in allowed.stderr
     named = cli("assemble", str(home), "--topic", "bot")
     assert named.exit_code == 0 and token in named.stdout and "held back" not in named.stderr
+
+
+def test_a_named_topic_the_index_leaves_no_room_for_is_said_with_the_budget_that_fits_it(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    facts = "".join(f"- fact {n}: the build cache for runner {n} lives on its scratch disk.\n" for n in range(80))
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n- [Pay](topics/payments.md)\n")
+    (home / "topics" / "payments.md").write_text("# Payments\n\n## Webhooks\n\nStripe retries a webhook.\n\n"
+                                                 "## Retries\n\nPayment retries run at 1 h, 6 h and 24 h.\n")
+    manifest = tmp_path / "m.json"
+    result = cli("assemble", str(home), "--topic", "payments", "--budget", "1000", "--manifest", str(manifest))
+    assert result.exit_code == 0 and "# Payments" not in result.stdout  # the bundle is still written
+    said = [line for line in result.stderr.splitlines() if line.startswith("warning: --topic")]
+    match = re.fullmatch(r"warning: --topic payments: topics/payments\.md \(~\d+ tokens\) was left out: the index "
+                         r"and what loads before it fill the 1,000-token dispatch budget; --budget ([\d,]+) bundles "
+                         r"it whole", said[0] if said else "")
+    assert match, result.stderr
+    omitted = json.loads(manifest.read_text())["omitted"]
+    assert {"path": "topics/payments.md", "heading": None, "reason": "did not fit the dispatch budget"} in [
+        {k: o[k] for k in ("path", "heading", "reason")} for o in omitted]
+    assert "- topics/payments.md (~" in result.stdout and "): did not fit the dispatch budget\n" in result.stdout
+    assert cli("assemble", str(home), "--topic", "payments", "--budget", "1000", "--strict").exit_code == 1
+    need = int(match.group(1).replace(",", ""))
+    fits = cli("assemble", str(home), "--topic", "payments", "--budget", str(need))
+    assert fits.exit_code == 0 and "## Retries" in fits.stdout and "--topic" not in fits.stderr
+    short = cli("assemble", str(home), "--topic", "payments", "--budget", str(need - 1))
+    assert "## Retries" not in short.stdout and "warning: --topic payments: " in short.stderr

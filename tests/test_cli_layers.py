@@ -115,3 +115,42 @@ def test_shell_completion_works_through_the_fast_path(tmp_path):
 def test_help_summaries_are_whole_sentences(cli):
     listing = cli("--help").stdout.split("Commands:", 1)[1]
     assert "..." not in listing and "Where the cache of derived facts is, and clearing it." in listing
+
+
+USAGE_ERRORS = [
+    (["status", ".", "--format", "bogus"], "error: --format: 'bogus' is not one of 'text', 'json'\n"),
+    (["lint", ".", "-f", "bogus"], "error: --format: 'bogus' is not one of 'text', 'json', 'github', 'sarif'\n"),
+    (["assemble", ".", "--format", "bogus"], "error: --format: 'bogus' is not one of 'md', 'xml', 'json'\n"),
+    (["rollup", "--period", "year"], "error: --period: 'year' is not one of 'week', 'month'\n"),
+    (["history", "--period", "fortnight"], "error: --period: 'fortnight' is not one of 'hour', 'day', 'week', "
+                                           "'month'\n"),
+    (["status", "--bogus"], "error: no such option: --bogus\n"),
+    (["assemble", "--bogus"], "error: no such option: --bogus\n"),
+    (["bogus"], "error: no such command 'bogus'\n"),
+    (["cache", "bogus"], "error: no such command 'bogus'\n"),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), USAGE_ERRORS)
+def test_a_usage_error_is_one_line_and_exit_2(argv, said, cli):
+    """As every other bad input: `error: …`, one line, no usage block, exit 2."""
+    result = cli(*argv)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
+
+
+@pytest.mark.parametrize(("argv", "said"), [USAGE_ERRORS[0], USAGE_ERRORS[1], USAGE_ERRORS[2], USAGE_ERRORS[6]])
+def test_a_usage_error_is_one_line_through_the_fast_paths_too(argv, said):
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "memctl", *argv], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "CI": "1"}, cwd=PACKAGE.parent)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", said)
+
+
+def test_help_and_a_bare_group_still_print_their_help(cli):
+    helped = cli("status", "--help")
+    assert helped.exit_code == 0 and helped.stdout.startswith("Usage: memctl status [OPTIONS] [PATH]...")
+    bare = cli("cache")
+    assert bare.exit_code == 2 and "Usage: memctl cache [OPTIONS] COMMAND [ARGS]..." in bare.output

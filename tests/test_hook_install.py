@@ -144,3 +144,35 @@ def test_a_hook_an_earlier_install_wrote_with_a_bare_memctl_is_replaced_not_doub
     assert data["hooks"]["UserPromptSubmit"][0]["hooks"][1]["timeout"] == 10
     again = cli("hook", "install", "fixtures/arc/memory", "--settings", str(settings), "--apply")
     assert again.exit_code == 0 and "nothing to change" in again.stderr
+
+
+def _bad_home(tmp_path: Path, kind: str) -> Path:
+    """The homes every other command refuses, built as a user's mistakes leave them."""
+    home = tmp_path / kind
+    home.mkdir()
+    if kind == "no-index":
+        return home
+    if kind == "index-a-folder":
+        (home / "MEMORY.md").mkdir()
+    elif kind == "binary-index":
+        (home / "MEMORY.md").write_bytes(bytes(range(128, 256)) * 20 + b"\x00\x01")
+    else:
+        (home / "MEMORY.md").write_text("# M\n\n- x\n")
+    if kind == "bad-config":
+        (home / ".memctl.yaml").write_text("profile: generic\nsection_level: two\n")
+    elif kind == "bad-volute-config":
+        (home / ".config").mkdir()
+        (home / ".config" / "config.json").write_text('{"memory": {"hardCapTokens": 100,}\n')
+    return home
+
+
+@pytest.mark.parametrize("kind", ["no-index", "index-a-folder", "binary-index", "bad-config", "bad-volute-config"])
+def test_hook_install_refuses_a_home_every_other_command_refuses(tmp_path, cli, kind):
+    home, settings = _bad_home(tmp_path, kind), tmp_path / "settings.json"
+    status = cli("status", str(home))
+    assert status.exit_code == 2 and status.stderr.startswith("error: ")
+    for apply in ((), ("--apply",)):
+        done = cli("hook", "install", str(home), "--settings", str(settings), *apply)
+        assert (done.exit_code, done.stdout, done.stderr) == (2, "", status.stderr)  # one line, the same one
+        assert done.stderr.count("\n") == 1
+        assert not settings.exists()

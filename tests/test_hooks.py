@@ -204,3 +204,17 @@ def test_session_start_names_a_long_cut_in_a_bounded_list(tmp_path):
     assert "- § Section 39 (lines 197–201), 4 of 5 lines loaded\n" in context  # the cut runs through it
     listed = context.count("\n- § Section ")  # 39 to 399 are not loaded in full: 361 sections
     assert context.rstrip().endswith(f"- and {361 - listed} more sections (lines {197 + 5 * listed}–2001)")
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [(42, "a number (42)"), (None, "null"), (["a"], "a list")])
+def test_user_prompt_says_when_the_prompt_is_not_text(prompt, kind):
+    from typer.testing import CliRunner
+
+    from memctl.cli.main import app
+
+    said = (f"memctl hook user-prompt: the hook input's \"prompt\" is {kind}, not text; nothing added\n")
+    stdin = json.dumps({"prompt": prompt, "cwd": str(ROOT)})
+    typed = CliRunner().invoke(app, ["hook", "user-prompt", "fixtures/arc/memory"], input=stdin)
+    assert (typed.exit_code, typed.stdout, typed.stderr) == (0, "", said)
+    run = hook("user-prompt", "fixtures/arc/memory", stdin=stdin)  # as the host runs it: no Typer
+    assert (run.returncode, run.stdout, run.stderr) == (0, "", said)

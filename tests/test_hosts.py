@@ -317,3 +317,10 @@ def test_openclaw_missing_file_markers_name_the_workspace_path_openclaw_sees(tmp
     seen = injected("b", "/srv/ws")
     assert seen == injected("b-longer-path", "/srv/ws")
     assert seen["AGENTS.md"] == len("[MISSING] Expected at: /srv/ws/AGENTS.md")
+
+
+def test_assemble_names_the_largest_context_files_when_they_alone_fill_the_budget(cli):
+    result = cli("assemble", "fixtures/openclaw", "--budget", "100")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == ("error: the context files alone take 120 tokens of the 100-token budget (largest: "
+                             "HEARTBEAT.md 22, AGENTS.md 20, IDENTITY.md 20; 3 more take 58)\n")

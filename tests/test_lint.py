@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -298,7 +299,8 @@ def test_mem501_tells_the_hosts_files_from_the_topics_without_resolving_every_to
     (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [agents](memory/agents-notes.md)\n")
     asked: list[str] = []
     real = hosts_module.os.path.realpath
-    monkeypatch.setattr(hosts_module.os.path, "realpath", lambda path, **kw: asked.append(str(path)) or real(path, **kw))
+    monkeypatch.setattr(hosts_module.os.path, "realpath",
+                        lambda path, **kw: asked.append(str(path)) or real(path, **kw))
     diagnostics, _ = lint_home(load_home(tmp_path, overrides={"profile": "openclaw"}), TODAY,
                                LintOptions(select=("MEM501",)))
     assert [(d.path.rsplit("/", 1)[-1], d.line) for d in diagnostics] == [("AGENTS.md", 3)]
@@ -326,3 +328,32 @@ def test_the_load_cap_finding_names_the_cut_section_and_counts_the_ones_after_it
     assert mem205("# Index\n\n## Notes\n" + facts).endswith("section 'Notes' is not loaded in full")
     assert mem205("# Index\n\n## Notes\n" + facts + "## More\n- x\n## Last\n- y\n").endswith(
         "section 'Notes' and 2 sections after it are not loaded in full")
+
+
+def test_text_summary_writes_its_numbers_with_thousands_separators(cli, tmp_path):
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- [a](topics/t0.md)\n")
+    for n in range(1001):
+        (home / "topics" / f"t{n}.md").write_text(f"# Topic {n}\n\nA fact.\n")
+    result = cli("lint", str(home), "--select", "MEM302")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith("Found 0 errors and 1,000 warnings in 1,000 files (1,002 checked).\n")
+    counted = cli("lint", str(home), "--select", "MEM302", "--statistics")
+    assert "1,000  MEM302  " in counted.stdout
+
+
+def test_fix_says_what_it_did_and_list_rules_marks_what_it_fixes(cli, tmp_path):
+    home = tmp_path / "home"
+    shutil.copytree("fixtures/arc/memory", home)
+    before = {p: p.read_bytes() for p in home.rglob("*.md")}
+    result = cli("lint", str(home), "--fix")
+    assert result.stderr.splitlines()[0] == \
+        "--fix: nothing to fix in MEMORY.md (it rewrites MEM207's stale token counts)"
+    assert {p: p.read_bytes() for p in home.rglob("*.md")} == before
+    index = home / "MEMORY.md"
+    index.write_text(index.read_text().replace("(~146 tokens)", "(~9,000 tokens)", 1))
+    fixed = cli("lint", str(home), "--fix", "--select", "MEM207")
+    assert fixed.stderr.splitlines()[0] == "fixed 1 token count in MEMORY.md"
+    listing = {line.split()[0]: line for line in cli("lint", "--list-rules").stdout.splitlines()}
+    assert [code for code, line in listing.items() if "  --fix  " in line] == ["MEM207"]

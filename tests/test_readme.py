@@ -32,8 +32,9 @@ def generated() -> dict[str, str]:
         commands += [(name, sub) for sub in getattr(command, "commands", {})]  # a group: `cache path`, …
     blocks = ["```text\n$ memctl --help\n" + help_text() + "```\n"]
     blocks += [f"```text\n$ memctl {' '.join(c)} --help\n" + help_text(*c) + "```\n" for c in commands]
-    rules = ["| code | name | severity | flags |", "|---|---|---|---|"]
-    rules += [f"| {r.code} | {r.name} | {r.severity} | {r.summary} |" for r in all_rules().values()]
+    rules = ["| code | name | severity | fix | summary |", "|---|---|---|---|---|"]
+    rules += [f"| {r.code} | {r.name} | {r.severity} | {'--fix' if r.fixable else ''} | {r.summary} |"
+              for r in all_rules().values()]
     return {"help": "\n".join(blocks), "rules": "\n".join(rules) + "\n"}
 
 

@@ -241,7 +241,7 @@ def test_a_split_index_gets_its_topics_heading_and_reuses_an_existing_one(tmp_pa
     home, result = plan(tmp_path)
     apply_plan(home.root, result.write)
     index = (tmp_path / "MEMORY.md").read_text()
-    assert index.startswith("# I\n\n## Topics\n- [old](topics/old.md)\n\n- [Big](topics/big.md)")
+    assert index.startswith("# I\n\n## Topics\n- [old](topics/old.md)\n- [Big](topics/big.md)")  # one list
     assert index.count("## Topics") == 1 and "- [Later](topics/later.md)" in index
 
 
@@ -460,3 +460,35 @@ def test_tags_of_a_moved_section_are_not_its_summary_and_its_skills_still_select
 def test_a_summary_leaves_tags_out_wherever_they_stand(body, summary):
     assert split.first_sentence(f"## H\n{body}") == summary
     assert split.tagged_skills(f"## H\n{body}") == (("deploy", "ci") if "SKILLS" in body else ())
+
+
+BIG = "".join(f"- fact {i}: the build cache lives on the scratch disk of every runner.\n" for i in range(6))
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    # a Topics list with a kept section after it: the new line joins the list, a blank line before the heading
+    ("# I\n\n## Topics\n\n- [old](topics/old.md)\n\n## Big\n{big}\n## Notes\n\n- a note\n",
+     "# I\n\n## Topics\n\n- [old](topics/old.md)\n- [Big](topics/big.md) {line}\n\n## Notes\n\n- a note\n"),
+    # the same with no blank line after the list: one is added before the next heading
+    ("# I\n\n## Topics\n- [old](topics/old.md)\n## Notes\n\n- a note\n\n## Big\n{big}",
+     "# I\n\n## Topics\n- [old](topics/old.md)\n- [Big](topics/big.md) {line}\n\n## Notes\n\n- a note\n\n"),
+    # Topics at the end, its last line without a line end
+    ("# I\n\n## Big\n{big}\n## Topics\n\n- [old](topics/old.md)",
+     "# I\n\n## Topics\n\n- [old](topics/old.md)\n- [Big](topics/big.md) {line}\n"),
+    # a Topics heading with no list yet: the list after a blank line, and one before the next heading
+    ("# I\n\n## Topics\n## Notes\n\n- a note\n\n## Big\n{big}",
+     "# I\n\n## Topics\n\n- [Big](topics/big.md) {line}\n\n## Notes\n\n- a note\n\n"),
+    # no Topics heading: one is made at the end
+    ("# I\n\n## Notes\n\n- a note\n\n## Big\n{big}",
+     "# I\n\n## Notes\n\n- a note\n\n## Topics\n\n- [Big](topics/big.md) {line}\n"),
+])
+def test_split_apply_adds_the_new_index_lines_to_the_topics_list(cli, tmp_path, before, after):
+    (tmp_path / "topics").mkdir()
+    (tmp_path / "topics" / "old.md").write_text("# Old\n\nold\n")
+    (tmp_path / "MEMORY.md").write_text(before.format(big=BIG))
+    result = cli("split", str(tmp_path), "--keep", "Notes", "--apply")
+    assert result.exit_code == 0, result.stderr
+    line = "— fact 0: the build cache lives on the scratch disk of every runner. (~145 tokens)"
+    assert (tmp_path / "MEMORY.md").read_text() == after.format(line=line)
+    again = cli("split", str(tmp_path), "--keep", "Notes", "--apply")
+    assert again.exit_code == 0 and (tmp_path / "MEMORY.md").read_text() == after.format(line=line)

@@ -199,3 +199,17 @@ def test_the_progress_bar_shows_only_on_a_terminal_and_after_its_delay():
     assert run(enabled=True, delay=60) == ""  # a quick run never shows it
     assert run(enabled=False, delay=0) == ""  # not a terminal, or CI
     assert not ProgressBar().enabled  # pytest's stderr is no terminal
+
+
+def test_volute_chars4_counts_are_said_to_be_volutes_own(cli, tmp_path):
+    """chars/4 is how Volute counts: not an estimate of anything, for a Volute home."""
+    home = "fixtures/volute/home"
+    text = " ".join(cli("status", home).stdout.split())
+    assert "tokenizer chars4 (token counts are Volute's own count)" in text
+    page = cli("report", home, "-o", str(tmp_path / "page.html"))
+    assert page.exit_code == 0, page.stderr
+    assert "tokenizer chars4 (token counts are Volute&#x27;s own count)" in (tmp_path / "page.html").read_text()
+    other = " ".join(cli("status", home, "--tokenizer", "cl100k_base").stdout.split())  # not Volute's count
+    assert "tokenizer cl100k_base (token counts are estimates for Claude models)" in other
+    arc = " ".join(cli("status", HOMES["arc"]).stdout.split())
+    assert "tokenizer cl100k_base (token counts are estimates for Claude models)" in arc

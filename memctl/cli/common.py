@@ -6,8 +6,9 @@ else; people's messages go to stderr.
 
 from __future__ import annotations
 
+import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -19,7 +20,53 @@ from memctl.errors import EXIT_ERROR, MemctlError
 from memctl.model.home import MemoryHome, load_home
 from memctl.model.secrets import redact
 
+_CLICK = sys.modules[typer.BadParameter.__module__]  # click's exceptions, or the copy of them Typer ships
+
+
+def usage_message(error: Any) -> str:
+    """A usage error as one line without Click's usage block: `--format: 'bogus' is not one of
+    'text', 'json'`, `no such option: --bogus`, as every other bad input is said."""
+    param = getattr(error, "param", None)
+    if isinstance(error, _CLICK.BadParameter) and not isinstance(error, _CLICK.MissingParameter) \
+            and param is not None and error.message:
+        name = next((o for o in param.opts if o.startswith("--")), None) if param.param_type_name == "option" \
+            else None
+        text = f"{name or param.human_readable_name}: {error.message.removeprefix('Value error, ')}"
+    else:
+        text = error.format_message()
+    text = text.strip().removesuffix(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+class OneLineErrors(typer.core.TyperGroup):
+    """The root command: a usage error (a bad option value, an unknown option or command) is one
+    line on stderr and exit 2, as every other bad input; `--help` and a bare `memctl` print help."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
+        run = functools.partial(super().main, args, prog_name, complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        if not standalone_mode:
+            return run()
+        try:
+            code = run()
+        except _CLICK.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # `memctl` alone, `memctl hook`: the help
+                error.show()
+                sys.exit(error.exit_code)
+            err(f"error: {usage_message(error)}")
+            sys.exit(EXIT_ERROR)
+        except _CLICK.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            sys.stderr.write("Aborted!\n")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     name="memctl",
     help="Keep an LLM agent's markdown memory lean: measure it, assemble it per dispatch, lint it in CI.",
     no_args_is_help=True,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from memctl.cli.common import HomeArg, app, emit, err, fail, number_option
+from memctl.cli.common import HomeArg, app, emit, err, fail, number_option, open_home
 from memctl.cli.hookrun import NUMBERS, say, usage_line
 from memctl.commands.hooks import BUDGET, CHARS
 from memctl.errors import MemctlError
@@ -155,6 +155,10 @@ def install(
     from memctl.model.home import resolve_home
     from memctl.words import plural
 
+    try:  # a home every other command refuses gets no hooks: the same one line, exit 2, nothing written
+        open_home(path, None, None, None)
+    except MemctlError as error:
+        fail(error)
     if HOSTS[host.value].hook_scripts:  # its hooks are scripts in the home, not settings to edit
         fail(MemctlError(HOSTS[host.value].hook_scripts))
     try:

@@ -162,6 +162,7 @@ def _fix_counts(home: MemoryHome, reopen: Callable[[], MemoryHome]) -> bool:
 
     stale, plan = _count_fix(home)
     if not stale:
+        err(f"--fix: nothing to fix in {home.index.rel} (it rewrites MEM207's stale token counts)")
         return False
     stale, plan = apply_fresh(home.root, (stale, plan), lambda done: done[1], lambda: _count_fix(reopen()),
                               "lint --fix")

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from memctl.hosts import host
 from memctl.words import plural
 
 WIDTH = 120
@@ -50,7 +51,8 @@ def render_status_text(report: dict[str, Any], color: bool = False, width: int =
     index = report["index"]
     console.print(
         Text(f"{report['home']}: profile {report['profile']} ({report['profile_reason']}), "
-             f"tokenizer {report['tokenizer']} (token counts are estimates for Claude models)", style="bold")
+             f"tokenizer {report['tokenizer']} ({host(report['profile']).count_note(report['tokenizer'])})",
+             style="bold")
     )
     table = Table(title=f"Index {index['path']}", title_justify="left", expand=False)
     for column in ("measure", "used", "limit", "headroom"):

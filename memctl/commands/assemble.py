@@ -30,6 +30,9 @@ from memctl.model.home import Doc, MemoryHome, Part
 from memctl.record import record
 from memctl.safe.fsutil import Guard
 from memctl.text import split_lines
+from memctl.words import plural
+
+NO_ROOM = "did not fit the dispatch budget"  # what was selected and left out for want of room (not a topic budget)
 
 
 @record
@@ -230,7 +233,7 @@ def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) ->
         got = sum(max(0, min(b, part.end_line) - max(a, part.start_line) + 1) for a, b in ranges)
         if got == part.lines:
             continue
-        reason = "over budget" if cap.lines_loaded_in(part) > got else f"past the load cap ({cap.description})"
+        reason = NO_ROOM if cap.lines_loaded_in(part) > got else f"past the load cap ({cap.description})"
         if got:
             reason += f"; {got} of {part.lines} lines loaded"
         omitted.append(Omission(doc.rel, _label(part), part.tokens, reason, True))
@@ -285,10 +288,10 @@ def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> Non
         if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial, key=head):
             p.add(trial)
             for part in parts[keep:]:
-                p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "over budget", True))
+                p.omitted.append(Omission(doc.rel, _label(part), part.tokens, NO_ROOM, True))
             return
         keep -= 1
-    p.omitted.append(Omission(doc.rel, None, body_tokens, "over budget", True))
+    p.omitted.append(Omission(doc.rel, None, body_tokens, NO_ROOM, True))
 
 
 def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
@@ -374,7 +377,8 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
     context = loaded_anyway(home, opts.skills)  # its start-up's other files, context files: the bundle gets the rest
     spent = sum(tokens for _, tokens in context)
     if context and spent >= budget:
-        raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget")
+        raise MemctlError(f"the context files alone take {spent:,} tokens of the {budget:,}-token budget "
+                          f"(largest: {_largest(context)})")
     budget -= spent
     candidates, warnings, unknown = select_topics(home, opts)
     warnings = [f"{doc.front_matter.error}; its front matter is ignored" for doc in (home.index, *home.topics)
@@ -386,18 +390,9 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
         most = opts.max_sections if opts.max_sections is not None else MAX_SECTIONS
         ranked, warned = rank_home(home, opts.query, most, today, taken, opts.include_expired)
         warnings += warned
-    reserve = 0
     memo: dict[tuple[object, ...], int] = {}
-    for _ in range(100):  # first what the task selected, until it fits with its notice
-        p = _pack(home, opts, count_fmt, budget, reserve, candidates, today, memo)
-        text, tokens = _render(p, count_fmt, budget, home)
-        if tokens <= budget:
-            break
-        if not p.entries:
-            raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
-        reserve += tokens - budget  # even the index must make room: pack again, keeping more
-    else:
-        raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+    p, text, tokens = _fit(home, opts, count_fmt, budget, candidates, today, memo)
+    warnings += _requested_left_out(home, opts, count_fmt, budget, spent, candidates, today, memo, p)
     if ranked:  # then query excerpts, in what is left: they never displace what was selected
         selected = len(p.entries)
         _pack_query(p, ranked, warnings, opts.allow_secrets)
@@ -409,11 +404,79 @@ def assemble(home: MemoryHome, opts: AssembleOptions, today: date) -> Bundle:
                   tuple(ranked), tuple(unknown))
 
 
+def _fit(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, candidates: list[Candidate], today: date,
+         memo: dict[tuple[object, ...], int]) -> tuple[Packer, str, int]:
+    """What the task selected, packed until it fits the budget with its notice: (packer, text, tokens)."""
+    reserve = 0
+    for _ in range(100):
+        p = _pack(home, opts, fmt, budget, reserve, candidates, today, memo)
+        text, tokens = _render(p, fmt, budget, home)
+        if tokens <= budget:
+            return p, text, tokens
+        if not p.entries:
+            break
+        reserve += tokens - budget  # even the index must make room: pack again, keeping more
+    raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+
+
+def _requested_left_out(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, spent: int,
+                        candidates: list[Candidate], today: date, memo: dict[tuple[object, ...], int],
+                        p: Packer) -> list[str]:
+    """A warning for each --topic the budget left out, whole or in part, naming the --budget that
+    bundles it whole (found by packing again, so only when one was left out)."""
+    warnings = []
+    for name in dict.fromkeys(opts.topics):
+        doc = home.find_topic(name)
+        left = [o for o in p.omitted if doc is not None and o.path == doc.rel and o.reason == NO_ROOM]
+        if doc is None or not left:
+            continue
+        need = _budget_for(home, opts, fmt, budget, candidates, today, memo, doc.rel)
+        what = (f"{doc.rel} (~{left[0].tokens:,} tokens) was left out" if left[0].heading is None else
+                f"only part of {doc.rel} was bundled, {plural(len(left), 'section')} (~"
+                f"{sum(o.tokens for o in left):,} tokens) left out")
+        fits = f"; --budget {need + spent:,} bundles it whole" if need is not None else ""
+        warnings.append(f"--topic {name}: {what}: the index and what loads before it fill the "
+                        f"{budget + spent:,}-token dispatch budget{fits}")
+    return warnings
+
+
+def _budget_for(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, candidates: list[Candidate],
+                today: date, memo: dict[tuple[object, ...], int], rel: str) -> int | None:
+    """The least budget that bundles the topic `rel` whole (a binary search over packings), or None."""
+
+    def whole(room: int) -> bool:
+        try:
+            packed = _fit(home, opts, fmt, room, candidates, today, memo)[0]
+        except MemctlError:
+            return False
+        return not any(o.path == rel and o.reason == NO_ROOM for o in packed.omitted)
+
+    low, high = budget, budget * 2  # `low` does not fit it
+    for _ in range(40):
+        if whole(high):
+            break
+        low, high = high, high * 2
+    else:
+        return None
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if whole(middle) else (middle, high)
+    return high
+
+
+def _largest(files: tuple[tuple[str, int], ...], named: int = 3) -> str:
+    """The largest files first, with their tokens: `SOUL.md 2,104, AGENTS.md 1,380; 2 more take 412`."""
+    ordered = sorted(files, key=lambda item: (-item[1], item[0]))
+    shown = ", ".join(f"{path} {tokens:,}" for path, tokens in ordered[:named])
+    rest = ordered[named:]
+    return shown + (f"; {len(rest)} more take {sum(tokens for _, tokens in rest):,}" if rest else "")
+
+
 def _drop_last(p: Packer) -> None:
     entry = p.entries.pop()
     heading = entry.heading.rsplit(" (lines ", 1)[0] if entry.heading else None
     query = entry.reasons == ["query"]
-    reason = "query excerpt over budget" if query else "over budget"
+    reason = "query excerpt over budget" if query else NO_ROOM
     p.omitted.append(Omission(entry.path, heading, entry.tokens, reason, not query, excerpt=query))
     if p.entries and p.entries[-1].path == "memctl:note":
         p.entries.pop()

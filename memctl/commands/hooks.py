@@ -53,6 +53,17 @@ def read_input(raw: bytes) -> dict[str, Any]:
     return data
 
 
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words: `a number (42)`, `null`, `a list`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"a boolean ({json.dumps(value)})"
+    if isinstance(value, (int, float)):
+        return f"a number ({json.dumps(value)})"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def host_of(home: MemoryHome, options: HookOptions) -> str:
     return options.host if options.host is not None else home.host.hook_shape
 
@@ -300,7 +311,12 @@ def run_hook(event: str, path: str | None, raw: bytes, options: HookOptions, tod
     if event == "user-prompt":
         prompt = data.get("prompt")
         notes: list[str] = []
-        context = relevant_context(home, prompt, options, today, notes) if isinstance(prompt, str) else ""
+        if isinstance(prompt, str):
+            context = relevant_context(home, prompt, options, today, notes)
+        else:
+            context = ""
+            if "prompt" in data:  # a host's input that is not what it documents: said, never a failure
+                notes.append(f"the hook input's \"prompt\" is {_json_kind(prompt)}, not text; nothing added")
         home.save_cache()
         return answer(event, context, host), notes
     if event == "session-start":

@@ -29,6 +29,8 @@ from memctl.safe.writer import FileChange, WritePlan, archive_name, check_plan
 from memctl.text import split_lines
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from memctl.hosts.base import Host
 
 KEEP_MARK = "<!-- memctl-keep -->"
@@ -434,11 +436,10 @@ def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool 
                 and not "".join(out).endswith(("\n\n", "\r\n\r\n")):
             put(doc.newline, True)  # a setext heading must not follow a paragraph line
         previous_removed = False
-        put(piece, False)
         if part is home_part and part is not last:
-            if not piece.endswith("\n"):
-                put(doc.newline, True)
-            put(block, True)
+            _join_list(piece, block, doc.newline, put, following=part is not kept_parts[-1])
+        else:
+            put(piece, False)
     if home_part is None:
         text = "".join(out).lstrip("\ufeff")
         if not text or text.endswith(("\n\n", "\r\n\r\n")):
@@ -447,6 +448,30 @@ def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool 
             lead = doc.newline if text.endswith("\n") else doc.newline * 2
         put(lead + f"## {index_heading}{doc.newline}{doc.newline}" + block, True)
     return "".join(out), inserted
+
+
+_LIST_LINE = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]+\S")  # an item, or a line carrying one on
+
+
+def _join_list(piece: str, block: str, newline: str, put: Callable[[str, bool], None], following: bool) -> None:
+    """The index heading's section with the new index lines after its own: at the end of its list
+    (before the blank lines that end the section), one list; after a blank line when the section
+    ends in anything else (its heading, a paragraph); and a blank line before the heading that
+    follows, when the section had none."""
+    lines = split_lines(piece)
+    blank = len(lines)
+    while blank > 1 and not lines[blank - 1].strip():
+        blank -= 1
+    body, trailing = "".join(lines[:blank]), "".join(lines[blank:])
+    put(body, False)
+    if not body.endswith("\n"):  # the file's last line, without its line end
+        put(newline, True)
+    if not _LIST_LINE.match(lines[blank - 1]):
+        put(newline, True)
+    put(block, True)
+    put(trailing, False)
+    if following and not trailing:
+        put(newline, True)
 
 
 def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int, str]], options: Options,

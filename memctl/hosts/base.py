@@ -249,6 +249,13 @@ class Host:
     index_names: Callable[[str], tuple[str, ...]] | None = None
     label: str = ""  # the host as people name it, for reports ("Codex"); the name when empty
 
+    def count_note(self, tokenizer: str) -> str:
+        """What a report says of its token counts: the host's own count when it counts with this
+        tokenizer (Volute's chars/4), else estimates (Anthropic publishes no offline tokenizer)."""
+        if self.preset.get("tokenizer") == tokenizer:
+            return f"token counts are {self.label or self.name}'s own count"
+        return "token counts are estimates for Claude models"
+
     def front_matter_of(self, title: str, summary: str, slug: str, today: date) -> FrontMatterPairs:
         """The front matter of a new topic file, as (key, value) pairs in the order they are written."""
         made = self.topic_front_matter or memctl_front_matter

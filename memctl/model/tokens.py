@@ -1,7 +1,8 @@
 """Token counting: the one place in memctl where text becomes a number of tokens.
 
 Counts are estimates for Claude models: Anthropic publishes no offline tokenizer, so memctl
-counts with OpenAI's BPE encodings (exact for those) or with Volute's characters/4 rule.
+counts with OpenAI's BPE encodings (exact for those) or with Volute's characters/4 rule (Volute's
+own count, so exact for a Volute home).
 """
 
 from __future__ import annotations

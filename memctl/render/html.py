@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from memctl import __version__
+from memctl.hosts import host
 from memctl.render import svg
 from memctl.render.marks import esc, num, room
 from memctl.render.sections import dispatches, growth, headroom, lint, problems, sections, start_up, topics
@@ -98,7 +99,8 @@ def _home(home: dict[str, Any], n: int) -> str:
     parts = [f'<section class="home" id="home-{n + 1}">',
              f"<h2>{esc(home['home'])}</h2>",
              f'<p class="meta">host profile {esc(status["profile"])} ({esc(status["profile_reason"])}), '
-             f'tokenizer {esc(status["tokenizer"])} (token counts are estimates for Claude models)</p>',
+             f'tokenizer {esc(status["tokenizer"])} ({esc(host(status["profile"]).count_note(status["tokenizer"]))})'
+             '</p>',
              headroom(home, k),
              start_up(status, f"{k}.status"),
              sections(status, f"{k}.status"),

@@ -11,6 +11,7 @@ from memctl.commands.lint.engine import Diagnostic
 from memctl.commands.lint.registry import Rule
 from memctl.model.jsonout import dumps
 from memctl.safe.keys import digest
+from memctl.words import plural
 
 FORMATS = ("text", "json", "github", "sarif")
 _RED, _YELLOW, _BOLD, _RESET = "\033[31m", "\033[33m", "\033[1m", "\033[0m"
@@ -30,14 +31,14 @@ def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = Fal
         lines.append(f"{d.path}:{d.line}:{d.column}: {code} {d.message}")
     if statistics and diagnostics:
         counts = Counter((d.code, d.name, d.severity) for d in diagnostics)
-        width = len(str(max(counts.values())))
+        width = len(f"{max(counts.values()):,}")
         for (code, name, severity), n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-            lines.append(f"{n:>{width}}  {code}  {name} ({severity})")
+            lines.append(f"{n:>{width},}  {code}  {name} ({severity})")
     errors, warnings = summary(diagnostics)
     if diagnostics:
         where = len({d.path for d in diagnostics})
-        lines.append(f"Found {errors} error{'s' * (errors != 1)} and {warnings} warning{'s' * (warnings != 1)} "
-                     f"in {where} file{'s' * (where != 1)} ({files} checked).")
+        lines.append(f"Found {plural(errors, 'error')} and {plural(warnings, 'warning')} "
+                     f"in {plural(where, 'file')} ({files:,} checked).")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"
@@ -166,5 +167,7 @@ def render_explanation(rule: Rule) -> str:
 
 
 def render_rules(rules: dict[str, Rule]) -> str:
+    """One rule a line: code, name, severity, `--fix` where `lint --fix` rewrites what it finds, summary."""
     width = max(len(r.name) for r in rules.values())
-    return "".join(f"{r.code}  {r.name:<{width}}  {r.severity:<7}  {r.summary}\n" for r in rules.values())
+    return "".join(f"{r.code}  {r.name:<{width}}  {r.severity:<7}  {'--fix' if r.fixable else '':<5}  {r.summary}\n"
+                   for r in rules.values())

@@ -36,18 +36,20 @@ class Rule(NamedTuple):
     summary: str  # the docstring's first line
     explanation: str  # the whole docstring, for --explain
     check: Check
+    fixable: bool = False  # `lint --fix` rewrites what it finds
 
 
 RULES: dict[str, Rule] = {}
 
 
-def rule(code: str, name: str, severity: str) -> Callable[[Check], Check]:
-    """Register a rule. Codes are never reused: a retired rule keeps its code out of use."""
+def rule(code: str, name: str, severity: str, fixable: bool = False) -> Callable[[Check], Check]:
+    """Register a rule (`fixable`: `lint --fix` rewrites what it finds). Codes are never reused: a
+    retired rule keeps its code out of use."""
 
     def register(check: Check) -> Check:
         doc = (check.__doc__ or "").strip()
         lines = [line.strip() for line in doc.splitlines()]
-        RULES[code] = Rule(code, name, severity, lines[0] if lines else name, "\n".join(lines), check)
+        RULES[code] = Rule(code, name, severity, lines[0] if lines else name, "\n".join(lines), check, fixable)
         return check
 
     return register

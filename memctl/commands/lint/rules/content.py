@@ -37,10 +37,11 @@ def secret_in_memory(ctx: Context) -> Iterator[Finding]:
     Besides the index and the topics, every file the host loads is read, in the home or outside
     it: a CLAUDE.md (the project's beside Claude Code's auto memory, the user's
     ~/.claude/CLAUDE.md), a rule or an `@import`ed file of its start-up, Codex's AGENTS.md,
-    OpenClaw's SOUL.md or USER.md, Volute's SOUL.md. Memory is often committed to git. Move the secret to a secret store and write down where
-    it lives, not what it is. Placeholders and references such as `password=<from vault>`,
-    `api_key: ${API_KEY}`, `${{ secrets.TOKEN }}` or `process.env.KEY` are not flagged, nor are
-    plain words and numbers. A finding shows only the secret's first four characters.
+    OpenClaw's SOUL.md or USER.md, Volute's SOUL.md. Memory is often committed to git. Move the
+    secret to a secret store and write down where it lives, not what it is. Placeholders and
+    references such as `password=<from vault>`, `api_key: ${API_KEY}`, `${{ secrets.TOKEN }}` or
+    `process.env.KEY` are not flagged, nor are plain words and numbers. A finding shows only the
+    secret's first four characters.
     """
     home = ctx.home
     start_up: frozenset[str] | None = None

@@ -118,7 +118,7 @@ def stale_topic(ctx: Context) -> Iterator[Finding]:
                           f"{(ctx.today - day).days} days old (stale after {days}): check it still holds")
 
 
-@rule("MEM207", "stale-token-count", "warning")
+@rule("MEM207", "stale-token-count", "warning", fixable=True)
 def stale_token_count(ctx: Context) -> Iterator[Finding]:
     """An index line's `(~N tokens)` is more than 10% off the topic it links to.
 
