@@ -229,8 +229,9 @@ def mem501(result) -> list[tuple[str, str]]:
 
 def test_mem501_reads_every_file_of_the_claude_code_start_up(cli, tmp_path, monkeypatch):
     """CLAUDE.local.md, a rule, an `@import`ed file that is no topic, a subfolder's CLAUDE.md, and
-    outside the home the user's ~/.claude/CLAUDE.md and an import from a parent folder: the host
-    loads each of them, so a credential there reaches the model provider."""
+    outside the home the user's ~/.claude/CLAUDE.md: the host loads each of them, so a credential
+    there reaches the model provider. An import from a parent folder, which a repository's file
+    names and Claude Code loads only once approved, is not read."""
     token = "ghp_" + "a1B2" * 9
     user = tmp_path / "user"
     (user / ".claude").mkdir(parents=True)
@@ -254,9 +255,9 @@ def test_mem501_reads_every_file_of_the_claude_code_start_up(cli, tmp_path, monk
         (f"{project}/notes/setup.txt:1:14", "with every request"),
         (f"{project}/web/CLAUDE.md:3:16", "whenever a task loads this file"),  # when Claude reads files in web/
         (f"{user}/.claude/CLAUDE.md:3:12", "with every request"),
-        (f"{tmp_path}/shared.md:3:16", "whenever a task loads this file"),
     ])
-    assert result.stdout.endswith("Found 6 errors and 0 warnings in 6 files (7 checked).\n")
+    assert "shared.md" not in result.stdout  # outside the project, named by one of its files: not read
+    assert result.stdout.endswith("Found 5 errors and 0 warnings in 5 files (6 checked).\n")
 
 
 def test_mem501_reads_openclaws_bootstrap_files(cli, copy_fixture):

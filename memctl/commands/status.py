@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from datetime import date
 from typing import Any
 
@@ -48,13 +49,14 @@ def _part(part: Part, total_tokens: int, cap: CapResult) -> dict[str, Any]:
 def _topic(home: MemoryHome, doc: Doc, today: date, notes: frozenset[str], always: bool) -> dict[str, Any]:
     fm = doc.front_matter
     budget = home.config.budgets.topic_tokens
+    tokens = doc.tokens
     return {
         "path": doc.rel,
         "lines": doc.lines,
         "bytes": doc.bytes,
-        "tokens": doc.tokens,
+        "tokens": tokens,
         "budget": budget,
-        "over_budget": bool(budget and doc.tokens > budget),
+        "over_budget": bool(budget and tokens > budget),
         "linked": doc.rel in home.linked,
         "dated_note": doc.rel in notes,  # one of the host's dated notes: no link expected
         "always": always,
@@ -108,7 +110,7 @@ def build_status(home: MemoryHome, today: date,
         always_loaded_chars = headroom(boot["used"], boot["total"])
     else:
         always_loaded_chars = headroom(always_chars, budgets.total_chars) or {"used": always_chars}
-    every_request = _every_request(home, cap, loaded_tokens, boot, context, start_up)
+    every_request = _every_request(home, cap, loaded_tokens, boot, context, start_up, always)
     context_tokens = sum(row["tokens"] for row in every_request if row["kind"] == "context")
     return {
         "version": REPORT_VERSION,
@@ -172,7 +174,8 @@ def _dropped(run: Dropped, cap: CapResult) -> dict[str, Any]:
 
 
 def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: dict[str, Any] | None,
-                   context: dict[str, Any], start_up: dict[str, Any] | None) -> list[dict[str, Any]]:
+                   context: dict[str, Any], start_up: dict[str, Any] | None,
+                   always: AbstractSet[str]) -> list[dict[str, Any]]:
     """What every request carries, file by file: the files the host loads at session start (its
     stack: Codex's AGENTS.md files, Claude Code's CLAUDE.md files and auto memory, each as it loads
     it, the index among them when it is one), or the files it injects with the index (OpenClaw's
@@ -197,7 +200,7 @@ def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: d
         chars = sum(utf16_len(index.line(n)) for first, last in cap.loaded for n in range(first, last + 1))
         rows.append({"path": index.rel, "kind": "index", "chars": chars, "tokens": loaded_tokens})
     rows += [{"path": doc.rel, "kind": "topic", "chars": utf16_len(doc.text), "tokens": doc.tokens}
-             for doc in home.topics if home.is_always(doc)]
+             for doc in home.topics if doc.rel in always]
     rows += [{"path": f["path"], "kind": "context", "chars": None, "tokens": f["total_tokens"]}
              for f in context["files"] if f["skill"] is None and os.path.realpath(f["path"]) not in injected]
     return rows

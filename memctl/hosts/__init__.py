@@ -113,12 +113,14 @@ def loaded_besides(home: Home) -> dict[str, bool]:
     in the home or in the project beside it, the user's ~/.claude/CLAUDE.md, a rule, an `@import`ed
     file, Codex's AGENTS.md, OpenClaw's bootstrap files, Volute's SOUL.md): each file's real path,
     and whether it is sent with every request (loaded at session start) rather than when a task
-    loads it. A file the host passes over is left out."""
+    loads it. A file the host passes over is left out, and so is one the stack did not read: an
+    import that a repository's file names outside the project (Claude Code asks before it loads
+    one, and memctl reads none)."""
     root = os.path.realpath(home.root).rstrip(os.sep) + os.sep
     found: dict[str, bool] = {}
     stack = home.stack
     for row in stack.files if stack is not None else ():
-        if row.when == "later" or (row.when == "start" and row.loaded):  # later: nothing counted until loaded
+        if row.text and (row.when == "later" or (row.when == "start" and row.loaded)):  # later: counted once loaded
             found[row.path] = found.get(row.path, False) or row.when == "start"
     boot = injection(home)
     for item in boot.files if boot is not None else ():
