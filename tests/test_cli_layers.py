@@ -101,14 +101,19 @@ def test_one_module_per_command():
 
 def test_shell_completion_works_through_the_fast_path(tmp_path):
     import os
+    import shlex
     import subprocess
     import sys
 
     env = {**os.environ, "_MEMCTL_COMPLETE": "complete_bash", "COMP_WORDS": "memctl assemble --sk", "COMP_CWORD": "2"}
     done = subprocess.run([sys.executable, "-m", "memctl"], env=env, capture_output=True, text=True, check=False)
     assert "--skill" in done.stdout.split()
-    shown = subprocess.run([sys.executable, "-m", "memctl", "--show-completion", "bash"], capture_output=True,
-                           text=True, check=False)
+    # `--show-completion` takes no shell: Typer names it from the process tree (shellingham), so a
+    # word after it is ignored, and run from `make`'s /bin/sh it says "Shell sh not supported".
+    # Run it from bash, as a user's terminal would (`&& :` keeps bash from exec'ing the command in
+    # its own place, which would leave /bin/sh its parent again).
+    shown = subprocess.run(["bash", "-c", f"{shlex.quote(sys.executable)} -m memctl --show-completion && :"],
+                           capture_output=True, text=True, check=False)
     assert shown.returncode == 0 and "_memctl_completion" in shown.stdout
 
 
