@@ -154,10 +154,7 @@ def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc]
     English is read only when some word of the query is in no section."""
     from memctl.commands.relevance import TermFinder, rarest, weighed_words, words
 
-    # a word written with digits (`BIL-977`, `arc-vm-2`, `x402`) is part of an id: what the task is
-    # for, which the memory need never have seen, not what it asks about
-    ids = {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
-    weighed = weighed_words(terms) - ids
+    weighed = weighed_words(terms) - _ids(query, term_of)
     absent = weighed - {t for counts in hits.counts for t in counts}
     if not absent:
         return None
@@ -172,6 +169,14 @@ def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc]
     said = sorted({w for w in words(query) if term_of(w) in wanted})
     shown = " or ".join(repr(w) for w in said) if said else repr(min(wanted))
     return f"the query's rarest word, {shown}, is in no file of the home"
+
+
+def _ids(query: str, term_of: Callable[[str], str | None]) -> set[str | None]:
+    """The terms of the words written with digits (`BIL-977`, `arc-vm-2`, `x402`): parts of an id,
+    what the task is for, which the memory need never have seen, not what it asks about."""
+    from memctl.commands.relevance import words
+
+    return {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
 
 
 def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
@@ -239,6 +244,38 @@ def _fingerprint(doc: Doc, section: int) -> str:
     """A section's text with its white space folded: two entries written alike are one excerpt."""
     start, end, _ = doc.spans()[section]
     return _SPACE.sub(" ", doc.text[start:end]).strip()
+
+
+TEMPLATE_CHARS = 2000  # a section longer than this is nobody's template
+TEMPLATE_SAME = 0.8  # of its words in order, at least
+_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
+
+
+def _shape(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower())
+
+
+def _same_template(text: str, terms: frozenset[str], chosen: list[tuple[frozenset[str], list[str], str]]) -> str | None:
+    """Where a chosen file (of one section, undated) is that this one was written from the same
+    template as: the same query terms, and TEMPLATE_SAME of their words in the same order, the rest
+    its own names and numbers (fifty `customer_NN.md` files each saying "<name> (account <id>): Pix
+    payments via Adyen"). One of them says what the others say; the rest would crowd out other
+    answers."""
+    if len(text) > TEMPLATE_CHARS or not chosen:
+        return None
+    from difflib import SequenceMatcher
+
+    shape = None
+    for held, other, where in chosen:
+        if held != terms:
+            continue
+        shape = shape if shape is not None else _shape(text)
+        if not 0.8 <= len(shape) / max(len(other), 1) <= 1.25:
+            continue
+        matcher = SequenceMatcher(None, shape, other, autojunk=False)
+        if matcher.quick_ratio() >= TEMPLATE_SAME and matcher.ratio() >= TEMPLATE_SAME:
+            return where
+    return None
 
 
 def _where(doc: Doc, section: int) -> str:
@@ -378,11 +415,15 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
     twins: dict[str, str] = {}  # each chosen section's text, its white space folded: where it is
+    templates: list[tuple[frozenset[str], list[str], str]] = []  # each short one chosen: its terms, shape, where
     chosen = 0
     for i in order:
         if chosen >= most and len(result) - chosen >= SHOWN:
             break  # all that is chosen, and all that --explain shows
         headed = hits.headed[i] - names  # a day or month name in a heading is a date, not what it is about
+        # a file of one section may be one of many written from a template; a day's note is that
+        # day's, however like another day's it reads, and a file's sections are its own entries
+        whole = len(hits.sections[i][0].spans()) == 1 and not _dated(*hits.sections[i])
         covers = 0.0
         if lacking:
             why = lacking
@@ -400,11 +441,15 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
         elif (twin := twins.get(fingerprint := _fingerprint(*hits.sections[i]))) is not None:
             why = f"the same text as {twin}, chosen already"  # an entry written twice costs one excerpt
+        elif whole and (twin := _same_template(fingerprint, frozenset(counts[i]), templates)) is not None:
+            why = f"the same template as {twin}, chosen already (only its names and numbers differ)"
         elif chosen >= most:
             why = f"past --max-sections {most}"
         else:
             why = ""
             twins[fingerprint] = _where(*hits.sections[i])
+            if whole and len(fingerprint) <= TEMPLATE_CHARS:
+                templates.append((frozenset(counts[i]), _shape(fingerprint), twins[fingerprint]))
         if not why:
             chosen += 1
         elif len(result) - chosen >= SHOWN:

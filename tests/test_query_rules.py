@@ -1,0 +1,51 @@
+"""`assemble --query` as a user meets the rules of issue 31's fourth round: files written from one
+template (names and numbers apart) cost one excerpt. On a small home, through the CLI, with
+--explain saying why."""
+
+from __future__ import annotations
+
+from .test_ranking import _home, _loaded
+
+
+def _customer(name: str, account: int) -> str:
+    return (f"---\nname: {name}\ndescription: Pix payments via Adyen; reconciliation is T+1\ntype: project\n---\n\n"
+            f"{name} (account acct_{account}): Pix payments via Adyen; reconciliation is T+1.\n"
+            "Account manager notes are in the CRM; this is only what the code must respect.\n")
+
+
+BILLING = {  # a Claude Code auto-memory folder: customer files written from one template
+    **{f"customer_{n:02d}.md": _customer(name, 7000 + n) for n, name in
+       enumerate(["Köln Werke", "Žilina Steel", "Crème Labs", "Porto Tiles"], start=1)},
+    "project_inc_2460.md": "---\nname: INC-2460\ndescription: Pix refunds sent twice\ntype: project\n---\n\n"
+                           "A Pix refund was sent twice when the webhook retried; refunds are idempotent now.\n",
+    "feedback_logging.md": "---\nname: logging\ndescription: no PII in logs\ntype: feedback\n---\n\n"
+                           "Log customer ids only, never names or emails.\n",
+    "feedback_sql.md": "---\nname: SQL style\ndescription: lower-case keywords\ntype: feedback\n---\n\n"
+                       "Lower-case SQL keywords; one column a line.\n",
+    "project_tax.md": "---\nname: tax engine\ndescription: Avalara for US, own tables elsewhere\ntype: project\n---\n\n"
+                      "Avalara computes US sales tax; the EU rates are a table we keep.\n",
+}
+
+
+def test_files_written_from_one_template_load_once(tmp_path, cli, monkeypatch):
+    """"A customer wants a refund on a Pix payment": four customer files say the same sentence with
+    another name and account each, and all four loaded beside the refund incident. One of them says
+    what they all say; the others are left out, and --explain says which one stands for them."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    home = _home(tmp_path, BILLING)
+    result = cli("assemble", str(home), "--query", "A customer wants a refund on a Pix payment", "--explain")
+    assert result.exit_code == 0, result.stderr
+    loaded = _loaded(result.stdout)
+    assert "project_inc_2460.md § preamble" in loaded
+    customers = [rel.split(" § ")[0] for rel in loaded if rel.startswith("customer_")]
+    assert len(customers) == 1, loaded
+    rows = [line for line in result.stderr.splitlines() if line.startswith("customer_") and "not chosen" in line]
+    assert len(rows) == 3
+    assert all(row.endswith(f"not chosen: the same template as {customers[0]}, line 6, chosen already "
+                            "(only its names and numbers differ)") for row in rows), rows
+    # the incident is no customer's template: a file alike in shape but not in its words loads too
+    other = {**BILLING, "customer_09.md": _customer("Aalto Oy", 7009).replace(
+        "Pix payments via Adyen; reconciliation is T+1.", "Pix payments via Stripe Brazil; refunds take a week; "
+        "the Stripe dashboard shows them.")}
+    assert "customer_09.md § preamble" in _loaded(cli("assemble", str(_home(tmp_path / "b", other)), "--query",
+                                           "A customer wants a refund on a Pix payment").stdout)
