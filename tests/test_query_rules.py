@@ -1,10 +1,41 @@
-"""`assemble --query` as a user meets the rules of issue 31's fourth round: files written from one
-template (names and numbers apart) cost one excerpt. On a small home, through the CLI, with
---explain saying why."""
+"""`assemble --query` as a user meets two rules of issue 31's fourth round: a short question about
+its rarest word loads what holds that word, however the asker put the rest; and files written from
+one template (names and numbers apart) cost one excerpt. Each on a small home, through the CLI,
+with --explain saying why."""
 
 from __future__ import annotations
 
 from .test_ranking import _home, _loaded
+
+NEWSLETTER = {  # an OpenClaw-style workspace: the move away from Mailchimp told in several places
+    "CHRONICLE.md": "# Chronicle\n\n"
+                    "## 2026-03\n\n- Subscribers crossed 400; the Mailchimp price jump at 500 was announced.\n\n"
+                    "## 2026-05\n\n- Moved the welcome sequence into Mailchimp; three emails.\n\n"
+                    "## 2026-07\n\n- Printed the summer cards; the cutter jammed twice.\n\n"
+                    "## 2026-09\n\n- New shelves in the studio.\n\n"
+                    "## 2026-11\n\n- Newsletter migrated to Buttondown; Mailchimp closed the same day.\n",
+    "WORLD_MODEL.md": "# World model\n\n## Tools\n\n- Newsletter on Buttondown (was Mailchimp until 2026-11-27).\n\n"
+                      "## Places\n\n- The studio is above the bakery.\n",
+    "PROJECTS.md": "# Projects\n\n## Winter prints\n\n- Six plates, A3 matte.\n\n"
+                   "## Shop\n\n- Etsy and Shopify, same prices.\n",
+}
+
+
+def test_a_short_question_about_its_rarest_word_loads_what_holds_it(tmp_path, cli, monkeypatch):
+    """"Why did we leave Mailchimp?": four sections tell of Mailchimp, none says `leave`. The missing
+    word weighed three quarters of the query, so no section covered 30% of it, and nothing loaded;
+    the question is about Mailchimp, its clearly rarest word, and `leave` is only how it was put."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = _home(tmp_path, NEWSLETTER)
+    result = cli("assemble", str(home), "--query", "Why did we leave Mailchimp?", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(_loaded(result.stdout)) == ["CHRONICLE.md § 2026-03", "CHRONICLE.md § 2026-05",
+                                              "CHRONICLE.md § 2026-11", "WORLD_MODEL.md § Tools"]
+    row = next(line for line in result.stderr.splitlines() if line.startswith("WORLD_MODEL.md") and "Tools" in line)
+    assert "leave: asker's word" in row and " 100% " in row and row.endswith("loaded")
+    # two words the home lacks, neither clearly rarer than `mailchimp`'s company: the question is
+    # about them too, and a memory without them does not answer it
+    assert _loaded(cli("assemble", str(home), "--query", "Why did Mailchimp throttle our webhook?").stdout) == []
 
 
 def _customer(name: str, account: int) -> str:

@@ -35,6 +35,7 @@ class Scored:
     covers: float = 0.0  # the share of the query's weight the section holds (`coverage`)
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
     similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
+    askers: tuple[str, ...] = ()  # the query's words `covers` leaves out as only the asker's (`_askers_words`)
 
     @property
     def part(self) -> Part:
@@ -98,7 +99,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     meaning, and where the words chose none, the sections most like the query in meaning are.
     """
     from memctl.commands.query_dates import WEEKDAYS
-    from memctl.commands.relevance import TermFinder, fold, parse_query
+    from memctl.commands.relevance import TermFinder, fold, parse_query, words
 
     if today is None:
         from memctl.model.config import today as configured_today
@@ -124,8 +125,10 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
     lacking = _lacking(query, parsed.terms, hits, [*docs, *elsewhere], term_of) if not parsed.dates else None
+    askers = _askers_words(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else frozenset()
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
-                     [lit for lits in dates.values() for lit in lits], lacking)
+                     [lit for lits in dates.values() for lit in lits], lacking, askers,
+                     tuple(sorted({w for w in words(query) if term_of(w) in askers})) if askers else ())
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
 
 
@@ -179,6 +182,22 @@ def _ids(query: str, term_of: Callable[[str], str | None]) -> set[str | None]:
     return {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
 
 
+def _askers_words(query: str, terms: frozenset[str], hits: _Hits,
+                  term_of: Callable[[str], str | None]) -> frozenset[str]:
+    """The words of a short question that are only the asker's: when the one word of it that some
+    section holds is its clearly rarest in English (`rarest`), the question is about that word, and
+    its other words are how the asker put it, not something the memory lacks ("why did we leave
+    Mailchimp?": the memory tells of the move, never with `leave`). They weigh nothing in
+    `coverage`. A word written with digits is an id, as in `_lacking`."""
+    from memctl.commands.relevance import rarest, weighed_words
+
+    weighed = weighed_words(terms) - _ids(query, term_of)
+    held = weighed & {t for counts in hits.counts for t in counts}
+    if len(held) != 1 or len(weighed) < 2 or rarest(weighed) != held:
+        return frozenset()
+    return frozenset(weighed - held)
+
+
 def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
     """Every section a query may load (a heading with nothing under it, a file's title, is none)."""
     out = []
@@ -220,10 +239,10 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     for key in order:
         s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
         result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
-                             round(similar.get(key, 0.0), 3)))
+                             round(similar.get(key, 0.0), 3), s.askers))
     inside = set(order)
     result += [Scored(s.doc, s.section, s.score, s.terms, False, s.why, s.covers, s.parts,
-                      round(similar.get((s.doc.rel, s.section), 0.0), 3)) for s in ranked
+                      round(similar.get((s.doc.rel, s.section), 0.0), 3), s.askers) for s in ranked
                if (s.doc.rel, s.section) not in inside]
     return result
 
@@ -369,7 +388,8 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
 
 def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[set[str]], floor: float, most: int,
             finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str],
-            lacking: str | None = None) -> list[Scored]:
+            lacking: str | None = None, askers: AbstractSet[str] = frozenset(),
+            said_askers: tuple[str, ...] = ()) -> list[Scored]:
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import (
         HEADING_WEIGHT,
@@ -392,7 +412,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     on_date = {i for i, c in enumerate(counts) if all(any(t in c for t in g) for g in groups)}
     other_day = {i for i in range(len(counts)) if i not in on_date and _dated(*hits.sections[i])} if groups else set()
     framing = {t for g in groups for t in g}
-    covering = coverage(counts, df, size, terms,
+    covering = coverage(counts, df, size, terms - askers,
                         (sorted(set(range(len(counts))) - other_day), on_date, framing) if groups else None)
     needed = coverage_needed(terms)
     best = max(values, default=0.0)
@@ -475,5 +495,6 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
         if not covers:
             covers = level[i]
-        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts))
+        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts,
+                             None, said_askers))
     return result
