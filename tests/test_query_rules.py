@@ -80,3 +80,58 @@ def test_files_written_from_one_template_load_once(tmp_path, cli, monkeypatch):
         "the Stripe dashboard shows them.")}
     assert "customer_09.md § preamble" in _loaded(cli("assemble", str(_home(tmp_path / "b", other)), "--query",
                                            "A customer wants a refund on a Pix payment").stdout)
+
+
+LESSONS = [  # one a line, as the memoryFlush hook appends them: a log of dated entries under one heading
+    "Ask one question at a time; Maya answers the first and ignores the second.",
+    "Rui at Gráfica Lumen only reads email before 10:00, so send the night before.",
+    "Studio Norte pays an overdue invoice after the third reminder, never before. Don't escalate early.",
+    "Shopify 'unfulfilled' includes pre-orders; filter by tag before alerting.",
+    "A3 matte paper runs out every November. Order in October.",
+    "Never trust 'sent' in the Gmail skill; it is the draft view.",
+    "When Maya says 'later' she means after 17:00, not tomorrow.",
+    "Product descriptions: lead with the place, then the color, then the paper.",
+    "Don't summarize a voice note back to her; act on it and confirm in one line.",
+    "The P900 needs a nozzle check after 5 idle days; remind before a print day.",
+    "Galeria Sal's Teresa replies to WhatsApp faster than email.",
+    "Heartbeat replies must be exactly HEARTBEAT_OK or the gateway pings Maya.",
+    "Etsy messages count against response-rate stats even when the buyer just says thanks.",
+    "CTT queues are worst Monday mornings; schedule shipping runs Tuesday.",
+    "Don't propose new projects in December. She's at capacity.",
+    "Keep bootstrap small: past 8k tokens details go missing in long threads.",
+    "Invoices: always attach the PDF and the IBAN in the body; some systems strip attachments.",
+]
+WORKSPACE = {
+    "OPEN_LOOPS.md": "# Open loops\n\n- Chase Studio Norte: the October invoice is overdue by 30 days.\n"
+                     "- Reprint the harbour plate.\n",
+    "RELATIONSHIPS.md": "# Relationships\n\n## Studio Norte (client)\n\n- Design studio in Porto; orders prints for "
+                        "their clients, pays by bank transfer.\n\n## Rui (Gráfica Lumen)\n\n- The printer.\n",
+    "LESSONS.md": "# LESSONS\n\n" + "".join(f"- 2026-{5 + n // 4:02d}-{1 + n % 4 * 7:02d} — {lesson}\n"
+                                            for n, lesson in enumerate(LESSONS)),
+    "PROJECTS.md": "# Projects\n\n## Winter prints\n\n- Six plates, A3 matte.\n\n## Shop\n\n- Etsy and Shopify.\n\n"
+                   "## Newsletter\n\n- On Buttondown since November.\n\n## Home lab\n\n- A NAS and a Pi.\n",
+    "WORLD_MODEL.md": "# World model\n\n## Places\n\n- The studio is above the bakery.\n\n## Tools\n\n"
+                      "- Gmail, Calendar, Dropbox.\n\n## Money\n\n- One bank account for the business.\n",
+    "GOALS.md": "# Goals\n\n## Mine\n\n- Keep the loops short.\n\n## Hers\n\n- A show in spring.\n",
+}
+
+
+def test_a_log_of_dated_entries_is_scored_by_the_entries_that_match(tmp_path, cli, monkeypatch):
+    """"Chase Studio Norte about the overdue invoice": the lessons log holds the one entry that says
+    how Studio Norte pays, among fifteen others, and its length put it below the score floor. Each
+    `- 2026-05-29 — …` line is an entry of its own: a log is as long, for the query, as the entries
+    that hold the query's words."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = _home(tmp_path, WORKSPACE)
+    result = cli("assemble", str(home), "--query", "Chase Studio Norte about the overdue invoice", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert "LESSONS.md § LESSONS" in _loaded(result.stdout)
+    row = next(line for line in result.stderr.splitlines() if line.startswith("LESSONS.md"))
+    assert " log: 2 of 17 entries " in row and row.endswith("loaded")
+    # the same lessons as prose, one paragraph, are one text: its length counts whole, below the floor
+    prose = {**WORKSPACE, "LESSONS.md": "# LESSONS\n\n" + " ".join(LESSONS) + "\n"}
+    left = cli("assemble", str(_home(tmp_path / "b", prose)), "--query", "Chase Studio Norte about the overdue invoice",
+               "--explain")
+    assert "LESSONS.md § LESSONS" not in _loaded(left.stdout)
+    row = next(line for line in left.stderr.splitlines() if line.startswith("LESSONS.md"))
+    assert "not chosen: below the floor" in row

@@ -35,7 +35,7 @@ class Scored:
     covers: float = 0.0  # the share of the query's weight the section holds (`coverage`)
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
     similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
-    askers: tuple[str, ...] = ()  # the query's words `covers` leaves out as only the asker's (`_askers_words`)
+    notes: tuple[str, ...] = ()  # what else a rule did to its score or covers, for --explain ("leave: asker's word")
 
     @property
     def part(self) -> Part:
@@ -62,13 +62,14 @@ class _Hits:
         self.headed: list[AbstractSet[str]] = []  # the terms in the section's own heading (or title)
         self.named: list[AbstractSet[str]] = []  # the terms in its heading alone
         self.dated: list[AbstractSet[str]] = []  # the dates in its heading or its file's name
-        self.lengths: list[int] = []
+        self.lengths: list[int] = []  # as BM25 counts them (a log: its entries that hold a term)
+        self.entries: list[tuple[int, int] | None] = []  # a log's: the entries holding a term, of all
         self.size = 0
         self.chars = 0
         self.same_length: set[Doc] = set()  # files whose lower-casing keeps every offset (most: not `İ`)
 
     def keep(self, keep: list[int]) -> None:
-        for name in ("sections", "counts", "headed", "named", "dated", "lengths"):
+        for name in ("sections", "counts", "headed", "named", "dated", "lengths", "entries"):
             setattr(self, name, [getattr(self, name)[i] for i in keep])
 
 
@@ -128,7 +129,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     askers = _askers_words(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else frozenset()
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
                      [lit for lits in dates.values() for lit in lits], lacking, askers,
-                     tuple(sorted({w for w in words(query) if term_of(w) in askers})) if askers else ())
+                     tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})))
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
 
 
@@ -239,10 +240,10 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     for key in order:
         s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
         result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
-                             round(similar.get(key, 0.0), 3), s.askers))
+                             round(similar.get(key, 0.0), 3), s.notes))
     inside = set(order)
     result += [Scored(s.doc, s.section, s.score, s.terms, False, s.why, s.covers, s.parts,
-                      round(similar.get((s.doc.rel, s.section), 0.0), 3), s.askers) for s in ranked
+                      round(similar.get((s.doc.rel, s.section), 0.0), 3), s.notes) for s in ranked
                if (s.doc.rel, s.section) not in inside]
     return result
 
@@ -310,6 +311,25 @@ def _count_dates(literals: list[tuple[str, str]], text: str, start: int = 0, end
     return found
 
 
+_ENTRY = "\n- 20"  # a dated entry of a log: `- 2026-07-10 — ...`
+LOG_ENTRIES = 5  # a section of at least this many is a log
+
+
+def _entries_length(lowered: str, start: int, end: int, patterns: list[re.Pattern[str]]) -> tuple[int, int]:
+    """How many lines of a section hold a query term, and how long they are: a log's entries are each
+    their own (`- 2026-07-10 — …`, appended one by one), and a log is, for a query, as long as the
+    entries that answer it (passage retrieval's unit: the entry, not the file it was appended to)."""
+    lines: set[int] = set()
+    for pattern in patterns:
+        for match in pattern.finditer(lowered, start, end):
+            lines.add(lowered.rfind("\n", start, match.start()) + 1)
+    total = 0
+    for line in lines:
+        stop = lowered.find("\n", line, end)
+        total += (end if stop < 0 else stop) - line
+    return len(lines), total
+
+
 def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str], str | None],
              literals: list[tuple[str, str]]) -> _Hits:
     hits = _Hits()
@@ -342,11 +362,13 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             heading = heading_text.lower() if heading_text else ""
             length = end - start + 2 * len(heading) + len(stem) + 3 + len(title) + len(summary)
             counts: dict[str, int] = {}
+            in_body = 0
             for pattern in patterns:  # each finds other words, so their counts add up
                 found = pattern.findall(lowered, start, end)
                 for word in set(found):
                     if (term := term_of(word)) is not None:
                         counts[term] = counts.get(term, 0) + found.count(word)
+                        in_body += found.count(word)
             in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None] \
                 if heading and finder is not None else []
             for term in in_heading:
@@ -373,9 +395,16 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
                                else none)
             hits.named.append(set(in_heading) if in_heading else none)
             hits.dated.append({*heading_dates, *stem_dates} if has_dates else none)
+            hits.chars += length
+            entries = lowered.count(_ENTRY, start, end) if in_body else 0
+            if entries >= LOG_ENTRIES:
+                matched, long = _entries_length(lowered, start, end, patterns)
+                length -= end - start - long
+                hits.entries.append((matched, entries))
+            else:
+                hits.entries.append(None)
             hits.lengths.append(length)
     hits.size += len(hits.sections)
-    hits.chars += sum(hits.lengths)
     # a date that some heading or file name holds: a line that only mentions it is not about it
     dated = {term for terms in hits.dated for term in terms} if literals else none
     if dated:
@@ -493,8 +522,10 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         matched = sorted({word for word in found if term_of(word) is not None}
                          | {lit for lit in literals if lit in section or lit in stem})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
+        log = hits.entries[i]
+        log_note = (f"log: {log[0]} of {log[1]} entries",) if log else ()
         if not covers:
             covers = level[i]
         result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts,
-                             None, said_askers))
+                             None, (*said_askers, *log_note)))
     return result
