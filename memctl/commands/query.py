@@ -313,6 +313,7 @@ def _count_dates(literals: list[tuple[str, str]], text: str, start: int = 0, end
 
 _ENTRY = "\n- 20"  # a dated entry of a log: `- 2026-07-10 — ...`
 LOG_ENTRIES = 5  # a section of at least this many is a log
+LOG_LONGER = 1.5  # ... and it is measured by its entries when it is this many times as long as the average section
 
 
 def _entries_length(lowered: str, start: int, end: int, patterns: list[re.Pattern[str]]) -> tuple[int, int]:
@@ -330,10 +331,34 @@ def _entries_length(lowered: str, start: int, end: int, patterns: list[re.Patter
     return len(lines), total
 
 
+def _measure_logs(hits: _Hits, bodies: list[int], finder: TermFinder) -> None:
+    """A log half again as long as the average section is as long as its entries that hold a query
+    term (`_entries_length`); one no longer loses little to BM25's length, and most sections of most
+    homes are that: only the few longer are lower-cased again and searched line by line."""
+    limit = LOG_LONGER * hits.chars / hits.size if hits.size else 0.0
+    whole: dict[Doc, str] = {}  # a file whose lower-casing moves offsets, lowered once
+    for i, body in enumerate(bodies):
+        if body <= limit:
+            continue
+        doc, k = hits.sections[i]
+        start, end, _ = doc.spans()[k]
+        if doc in hits.same_length:
+            lowered = doc.text[start:end].lower()
+        else:
+            lowered = whole[doc] if doc in whole else whole.setdefault(doc, doc.text.lower())
+        offset = 0 if doc in hits.same_length else start
+        entries = lowered.count(_ENTRY, offset, offset + end - start)
+        if entries >= LOG_ENTRIES:
+            matched, long = _entries_length(lowered, offset, offset + end - start, finder.patterns_in(lowered))
+            hits.lengths[i] -= body - long
+            hits.entries[i] = (matched, entries)
+
+
 def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str], str | None],
              literals: list[tuple[str, str]]) -> _Hits:
     hits = _Hits()
     none: frozenset[str] = frozenset()
+    bodies: list[int] = []  # each section's text's length, where a query term is in its text
 
     def terms_in(text: str) -> list[str]:  # a heading, a file name, a title: short texts
         return [term for word in finder.words(text) if (term := term_of(word)) is not None] if finder else []
@@ -396,15 +421,12 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             hits.named.append(set(in_heading) if in_heading else none)
             hits.dated.append({*heading_dates, *stem_dates} if has_dates else none)
             hits.chars += length
-            entries = lowered.count(_ENTRY, start, end) if in_body else 0
-            if entries >= LOG_ENTRIES:
-                matched, long = _entries_length(lowered, start, end, patterns)
-                length -= end - start - long
-                hits.entries.append((matched, entries))
-            else:
-                hits.entries.append(None)
+            hits.entries.append(None)
             hits.lengths.append(length)
+            bodies.append(end - start if in_body else 0)
     hits.size += len(hits.sections)
+    if finder is not None:
+        _measure_logs(hits, bodies, finder)
     # a date that some heading or file name holds: a line that only mentions it is not about it
     dated = {term for terms in hits.dated for term in terms} if literals else none
     if dated:
