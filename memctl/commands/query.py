@@ -63,14 +63,15 @@ class _Hits:
         self.named: list[AbstractSet[str]] = []  # the terms in its heading alone
         self.dated: list[AbstractSet[str]] = []  # the dates in its heading or its file's name
         self.lengths: list[int] = []  # as BM25 counts them (a log: its entries that hold a term)
-        self.entries: list[tuple[int, int] | None] = []  # a log's: the entries holding a term, of all
+        self.entries: dict[int, tuple[int, int]] = {}  # a log's, by index: the entries holding a term, of all
         self.size = 0
         self.chars = 0
         self.same_length: set[Doc] = set()  # files whose lower-casing keeps every offset (most: not `İ`)
 
     def keep(self, keep: list[int]) -> None:
-        for name in ("sections", "counts", "headed", "named", "dated", "lengths", "entries"):
+        for name in ("sections", "counts", "headed", "named", "dated", "lengths"):
             setattr(self, name, [getattr(self, name)[i] for i in keep])
+        self.entries = {new: self.entries[old] for new, old in enumerate(keep) if old in self.entries}
 
 
 def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS,
@@ -337,9 +338,7 @@ def _measure_logs(hits: _Hits, bodies: list[int], finder: TermFinder) -> None:
     homes are that: only the few longer are lower-cased again and searched line by line."""
     limit = LOG_LONGER * hits.chars / hits.size if hits.size else 0.0
     whole: dict[Doc, str] = {}  # a file whose lower-casing moves offsets, lowered once
-    for i, body in enumerate(bodies):
-        if body <= limit:
-            continue
+    for i in [i for i, body in enumerate(bodies) if body > limit]:
         doc, k = hits.sections[i]
         start, end, _ = doc.spans()[k]
         if doc in hits.same_length:
@@ -350,7 +349,7 @@ def _measure_logs(hits: _Hits, bodies: list[int], finder: TermFinder) -> None:
         entries = lowered.count(_ENTRY, offset, offset + end - start)
         if entries >= LOG_ENTRIES:
             matched, long = _entries_length(lowered, offset, offset + end - start, finder.patterns_in(lowered))
-            hits.lengths[i] -= body - long
+            hits.lengths[i] -= bodies[i] - long
             hits.entries[i] = (matched, entries)
 
 
@@ -387,13 +386,12 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             heading = heading_text.lower() if heading_text else ""
             length = end - start + 2 * len(heading) + len(stem) + 3 + len(title) + len(summary)
             counts: dict[str, int] = {}
-            in_body = 0
             for pattern in patterns:  # each finds other words, so their counts add up
                 found = pattern.findall(lowered, start, end)
                 for word in set(found):
                     if (term := term_of(word)) is not None:
                         counts[term] = counts.get(term, 0) + found.count(word)
-                        in_body += found.count(word)
+            in_body = bool(counts)  # a query term in the section's own text
             in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None] \
                 if heading and finder is not None else []
             for term in in_heading:
@@ -421,7 +419,6 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             hits.named.append(set(in_heading) if in_heading else none)
             hits.dated.append({*heading_dates, *stem_dates} if has_dates else none)
             hits.chars += length
-            hits.entries.append(None)
             hits.lengths.append(length)
             bodies.append(end - start if in_body else 0)
     hits.size += len(hits.sections)
@@ -544,7 +541,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         matched = sorted({word for word in found if term_of(word) is not None}
                          | {lit for lit in literals if lit in section or lit in stem})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
-        log = hits.entries[i]
+        log = hits.entries.get(i)
         log_note = (f"log: {log[0]} of {log[1]} entries",) if log else ()
         if not covers:
             covers = level[i]
