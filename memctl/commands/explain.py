@@ -57,7 +57,9 @@ def _rules(scored: Scored | None) -> tuple[str, str]:
     if scored is None:
         return "", ""
     meaning = [] if scored.similarity is None else [f"meaning {scored.similarity:.2f}"]
-    return f"{scored.covers:.0%}", " ".join([*(f"{term} {value:.1f}" for term, value in scored.parts), *meaning])
+    # a rule's note first: the column is cut at 40 characters
+    return f"{scored.covers:.0%}", " ".join([*scored.notes, *(f"{term} {value:.1f}" for term, value in scored.parts),
+                                             *meaning])
 
 
 def _score(value: float | None) -> str:

@@ -35,6 +35,7 @@ class Scored:
     covers: float = 0.0  # the share of the query's weight the section holds (`coverage`)
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
     similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
+    notes: tuple[str, ...] = ()  # what else a rule did to its score or covers, for --explain ("leave: asker's word")
 
     @property
     def part(self) -> Part:
@@ -61,7 +62,8 @@ class _Hits:
         self.headed: list[AbstractSet[str]] = []  # the terms in the section's own heading (or title)
         self.named: list[AbstractSet[str]] = []  # the terms in its heading alone
         self.dated: list[AbstractSet[str]] = []  # the dates in its heading or its file's name
-        self.lengths: list[int] = []
+        self.lengths: list[int] = []  # as BM25 counts them (a log: its entries that hold a term)
+        self.entries: dict[int, tuple[int, int]] = {}  # a log's, by index: the entries holding a term, of all
         self.size = 0
         self.chars = 0
         self.same_length: set[Doc] = set()  # files whose lower-casing keeps every offset (most: not `İ`)
@@ -69,6 +71,7 @@ class _Hits:
     def keep(self, keep: list[int]) -> None:
         for name in ("sections", "counts", "headed", "named", "dated", "lengths"):
             setattr(self, name, [getattr(self, name)[i] for i in keep])
+        self.entries = {new: self.entries[old] for new, old in enumerate(keep) if old in self.entries}
 
 
 def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS,
@@ -98,7 +101,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     meaning, and where the words chose none, the sections most like the query in meaning are.
     """
     from memctl.commands.query_dates import WEEKDAYS
-    from memctl.commands.relevance import TermFinder, fold, parse_query
+    from memctl.commands.relevance import TermFinder, fold, parse_query, words
 
     if today is None:
         from memctl.model.config import today as configured_today
@@ -124,8 +127,10 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
     lacking = _lacking(query, parsed.terms, hits, [*docs, *elsewhere], term_of) if not parsed.dates else None
+    askers = _askers_words(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else frozenset()
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
-                     [lit for lits in dates.values() for lit in lits], lacking)
+                     [lit for lits in dates.values() for lit in lits], lacking, askers,
+                     tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})))
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
 
 
@@ -154,10 +159,7 @@ def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc]
     English is read only when some word of the query is in no section."""
     from memctl.commands.relevance import TermFinder, rarest, weighed_words, words
 
-    # a word written with digits (`BIL-977`, `arc-vm-2`, `x402`) is part of an id: what the task is
-    # for, which the memory need never have seen, not what it asks about
-    ids = {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
-    weighed = weighed_words(terms) - ids
+    weighed = weighed_words(terms) - _ids(query, term_of)
     absent = weighed - {t for counts in hits.counts for t in counts}
     if not absent:
         return None
@@ -172,6 +174,30 @@ def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc]
     said = sorted({w for w in words(query) if term_of(w) in wanted})
     shown = " or ".join(repr(w) for w in said) if said else repr(min(wanted))
     return f"the query's rarest word, {shown}, is in no file of the home"
+
+
+def _ids(query: str, term_of: Callable[[str], str | None]) -> set[str | None]:
+    """The terms of the words written with digits (`BIL-977`, `arc-vm-2`, `x402`): parts of an id,
+    what the task is for, which the memory need never have seen, not what it asks about."""
+    from memctl.commands.relevance import words
+
+    return {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
+
+
+def _askers_words(query: str, terms: frozenset[str], hits: _Hits,
+                  term_of: Callable[[str], str | None]) -> frozenset[str]:
+    """The words of a short question that are only the asker's: when the one word of it that some
+    section holds is its clearly rarest in English (`rarest`), the question is about that word, and
+    its other words are how the asker put it, not something the memory lacks ("why did we leave
+    Mailchimp?": the memory tells of the move, never with `leave`). They weigh nothing in
+    `coverage`. A word written with digits is an id, as in `_lacking`."""
+    from memctl.commands.relevance import rarest, weighed_words
+
+    weighed = weighed_words(terms) - _ids(query, term_of)
+    held = weighed & {t for counts in hits.counts for t in counts}
+    if len(held) != 1 or len(weighed) < 2 or rarest(weighed) != held:
+        return frozenset()
+    return frozenset(weighed - held)
 
 
 def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
@@ -215,10 +241,10 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     for key in order:
         s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
         result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
-                             round(similar.get(key, 0.0), 3)))
+                             round(similar.get(key, 0.0), 3), s.notes))
     inside = set(order)
     result += [Scored(s.doc, s.section, s.score, s.terms, False, s.why, s.covers, s.parts,
-                      round(similar.get((s.doc.rel, s.section), 0.0), 3)) for s in ranked
+                      round(similar.get((s.doc.rel, s.section), 0.0), 3), s.notes) for s in ranked
                if (s.doc.rel, s.section) not in inside]
     return result
 
@@ -241,6 +267,38 @@ def _fingerprint(doc: Doc, section: int) -> str:
     return _SPACE.sub(" ", doc.text[start:end]).strip()
 
 
+TEMPLATE_CHARS = 2000  # a section longer than this is nobody's template
+TEMPLATE_SAME = 0.8  # of its words in order, at least
+_TOKEN = re.compile(r"[^\W_]+|[^\w\s]")
+
+
+def _shape(text: str) -> list[str]:
+    return _TOKEN.findall(text.lower())
+
+
+def _same_template(text: str, terms: frozenset[str], chosen: list[tuple[frozenset[str], list[str], str]]) -> str | None:
+    """Where a chosen file (of one section, undated) is that this one was written from the same
+    template as: the same query terms, and TEMPLATE_SAME of their words in the same order, the rest
+    its own names and numbers (fifty `customer_NN.md` files each saying "<name> (account <id>): Pix
+    payments via Adyen"). One of them says what the others say; the rest would crowd out other
+    answers."""
+    if len(text) > TEMPLATE_CHARS or not chosen:
+        return None
+    from difflib import SequenceMatcher
+
+    shape = None
+    for held, other, where in chosen:
+        if held != terms:
+            continue
+        shape = shape if shape is not None else _shape(text)
+        if not 0.8 <= len(shape) / max(len(other), 1) <= 1.25:
+            continue
+        matcher = SequenceMatcher(None, shape, other, autojunk=False)
+        if matcher.quick_ratio() >= TEMPLATE_SAME and matcher.ratio() >= TEMPLATE_SAME:
+            return where
+    return None
+
+
 def _where(doc: Doc, section: int) -> str:
     return f"{doc.rel}, line {doc.text.count(chr(10), 0, doc.spans()[section][0]) + 1}"
 
@@ -254,10 +312,52 @@ def _count_dates(literals: list[tuple[str, str]], text: str, start: int = 0, end
     return found
 
 
+_ENTRY = "\n- 20"  # a dated entry of a log: `- 2026-07-10 — ...`
+LOG_ENTRIES = 5  # a section of at least this many is a log
+LOG_LONGER = 1.5  # ... and it is measured by its entries when it is this many times as long as the average section
+
+
+def _entries_length(lowered: str, start: int, end: int, patterns: list[re.Pattern[str]]) -> tuple[int, int]:
+    """How many lines of a section hold a query term, and how long they are: a log's entries are each
+    their own (`- 2026-07-10 — …`, appended one by one), and a log is, for a query, as long as the
+    entries that answer it (passage retrieval's unit: the entry, not the file it was appended to)."""
+    lines: set[int] = set()
+    for pattern in patterns:
+        for match in pattern.finditer(lowered, start, end):
+            lines.add(lowered.rfind("\n", start, match.start()) + 1)
+    total = 0
+    for line in lines:
+        stop = lowered.find("\n", line, end)
+        total += (end if stop < 0 else stop) - line
+    return len(lines), total
+
+
+def _measure_logs(hits: _Hits, bodies: list[int], finder: TermFinder) -> None:
+    """A log half again as long as the average section is as long as its entries that hold a query
+    term (`_entries_length`); one no longer loses little to BM25's length, and most sections of most
+    homes are that: only the few longer are lower-cased again and searched line by line."""
+    limit = LOG_LONGER * hits.chars / hits.size if hits.size else 0.0
+    whole: dict[Doc, str] = {}  # a file whose lower-casing moves offsets, lowered once
+    for i in [i for i, body in enumerate(bodies) if body > limit]:
+        doc, k = hits.sections[i]
+        start, end, _ = doc.spans()[k]
+        if doc in hits.same_length:
+            lowered = doc.text[start:end].lower()
+        else:
+            lowered = whole[doc] if doc in whole else whole.setdefault(doc, doc.text.lower())
+        offset = 0 if doc in hits.same_length else start
+        entries = lowered.count(_ENTRY, offset, offset + end - start)
+        if entries >= LOG_ENTRIES:
+            matched, long = _entries_length(lowered, offset, offset + end - start, finder.patterns_in(lowered))
+            hits.lengths[i] -= bodies[i] - long
+            hits.entries[i] = (matched, entries)
+
+
 def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str], str | None],
              literals: list[tuple[str, str]]) -> _Hits:
     hits = _Hits()
     none: frozenset[str] = frozenset()
+    bodies: list[int] = []  # each section's text's length, where a query term is in its text
 
     def terms_in(text: str) -> list[str]:  # a heading, a file name, a title: short texts
         return [term for word in finder.words(text) if (term := term_of(word)) is not None] if finder else []
@@ -291,6 +391,7 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
                 for word in set(found):
                     if (term := term_of(word)) is not None:
                         counts[term] = counts.get(term, 0) + found.count(word)
+            in_body = bool(counts)  # a query term in the section's own text
             in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None] \
                 if heading and finder is not None else []
             for term in in_heading:
@@ -317,9 +418,12 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
                                else none)
             hits.named.append(set(in_heading) if in_heading else none)
             hits.dated.append({*heading_dates, *stem_dates} if has_dates else none)
+            hits.chars += length
             hits.lengths.append(length)
+            bodies.append(end - start if in_body else 0)
     hits.size += len(hits.sections)
-    hits.chars += sum(hits.lengths)
+    if finder is not None:
+        _measure_logs(hits, bodies, finder)
     # a date that some heading or file name holds: a line that only mentions it is not about it
     dated = {term for terms in hits.dated for term in terms} if literals else none
     if dated:
@@ -332,7 +436,8 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
 
 def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[set[str]], floor: float, most: int,
             finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str],
-            lacking: str | None = None) -> list[Scored]:
+            lacking: str | None = None, askers: AbstractSet[str] = frozenset(),
+            said_askers: tuple[str, ...] = ()) -> list[Scored]:
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import (
         HEADING_WEIGHT,
@@ -355,7 +460,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     on_date = {i for i, c in enumerate(counts) if all(any(t in c for t in g) for g in groups)}
     other_day = {i for i in range(len(counts)) if i not in on_date and _dated(*hits.sections[i])} if groups else set()
     framing = {t for g in groups for t in g}
-    covering = coverage(counts, df, size, terms,
+    covering = coverage(counts, df, size, terms - askers,
                         (sorted(set(range(len(counts))) - other_day), on_date, framing) if groups else None)
     needed = coverage_needed(terms)
     best = max(values, default=0.0)
@@ -378,11 +483,15 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
     twins: dict[str, str] = {}  # each chosen section's text, its white space folded: where it is
+    templates: list[tuple[frozenset[str], list[str], str]] = []  # each short one chosen: its terms, shape, where
     chosen = 0
     for i in order:
         if chosen >= most and len(result) - chosen >= SHOWN:
             break  # all that is chosen, and all that --explain shows
         headed = hits.headed[i] - names  # a day or month name in a heading is a date, not what it is about
+        # a file of one section may be one of many written from a template; a day's note is that
+        # day's, however like another day's it reads, and a file's sections are its own entries
+        whole = len(hits.sections[i][0].spans()) == 1 and not _dated(*hits.sections[i])
         covers = 0.0
         if lacking:
             why = lacking
@@ -400,11 +509,15 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
         elif (twin := twins.get(fingerprint := _fingerprint(*hits.sections[i]))) is not None:
             why = f"the same text as {twin}, chosen already"  # an entry written twice costs one excerpt
+        elif whole and (twin := _same_template(fingerprint, frozenset(counts[i]), templates)) is not None:
+            why = f"the same template as {twin}, chosen already (only its names and numbers differ)"
         elif chosen >= most:
             why = f"past --max-sections {most}"
         else:
             why = ""
             twins[fingerprint] = _where(*hits.sections[i])
+            if whole and len(fingerprint) <= TEMPLATE_CHARS:
+                templates.append((frozenset(counts[i]), _shape(fingerprint), twins[fingerprint]))
         if not why:
             chosen += 1
         elif len(result) - chosen >= SHOWN:
@@ -428,7 +541,10 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         matched = sorted({word for word in found if term_of(word) is not None}
                          | {lit for lit in literals if lit in section or lit in stem})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
+        log = hits.entries.get(i)
+        log_note = (f"log: {log[0]} of {log[1]} entries",) if log else ()
         if not covers:
             covers = level[i]
-        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts))
+        result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts,
+                             None, (*said_askers, *log_note)))
     return result
