@@ -392,6 +392,40 @@ def test_consolidate_leaves_a_topic_only_claude_code_reads_alone(claude, cli):
     assert topic.read_bytes() == before
 
 
+def test_what_memctl_archives_in_an_auto_memory_folder_stays_out_of_claude_codes_recall(claude, cli):
+    """Claude Code's recall lists every `*.md` file under the auto-memory folder but MEMORY.md
+    (memoryScan.ts: `readdir(memoryDir, {recursive: true})`, newest 200): what consolidate moves,
+    split's copy of the index and the pre-compact snapshots are archived as `.markdown`, which it
+    does not list, and memctl still reads them as the archive."""
+    _, project, memory = claude
+    lines = ["---", "name: Deploy notes", "description: what we learned deploying", "type: project", "---", "",
+             "## Log", ""]
+    lines += [f"- 2025-{month:02}-03: deploy {month} needed the queue drained first, then the edge cache flushed"
+              for month in range(1, 13)]
+    (memory / "deploy_notes.md").write_text("\n".join([*lines, "- 2026-11-20: the last deploy went fine", ""]))
+    with open(memory / "MEMORY.md", "a", encoding="utf-8") as index:
+        index.write("- [Deploy notes](deploy_notes.md) — what we learned deploying\n")
+
+    def recalled() -> set[str]:
+        return {p.relative_to(memory).as_posix() for p in memory.rglob("*.md") if p.name != "MEMORY.md"}
+
+    topics = recalled()
+    assert cli("consolidate", str(memory), "--topic", "deploy_notes", "--target", "60", "--apply").exit_code == 0
+    assert cli("split", str(memory / "MEMORY.md"), "--apply").exit_code == 0
+    snapshot = cli("hook", "pre-compact", str(memory), stdin=json.dumps({"trigger": "manual", "cwd": str(project)}))
+    assert "snapshot of" in snapshot.stderr
+    archived = sorted(p.relative_to(memory).as_posix() for p in (memory / "archive").rglob("*") if p.is_file())
+    assert archived and all(rel.endswith(".markdown") for rel in archived)
+    assert "archive/deploy_notes.markdown" in archived
+    assert any(rel.startswith("archive/MEMORY.") for rel in archived)
+    assert any(rel.startswith("archive/snapshots/") for rel in archived)
+    assert not any(rel.startswith("archive/") for rel in recalled()) and topics <= recalled()
+    report = json.loads(cli("status", str(memory), "--format", "json").stdout)
+    assert report["archive"]["files"] == len([rel for rel in archived if not rel.startswith("archive/snapshots/")])
+    again = cli("consolidate", str(memory), "--topic", "deploy_notes", "--target", "60", "--format", "json")
+    assert [(t["steps"], t["archive"]) for t in json.loads(again.stdout)["topics"]] == [([], None)]  # nothing more
+
+
 @pytest.mark.parametrize(("text", "values", "error"), [
     ("name: A\ndescription: use case: foo\n", {"name": "A", "description": "use case: foo"}, None),
     ('description: say "hi": now\n', {"description": 'say "hi": now'}, None),

@@ -94,8 +94,9 @@ def rollup(
         def planned(home: MemoryHome) -> tuple[MemoryHome, Any, list[str]]:
             files, texts, unreadable = read_dated(home)
             plan = plan_rollup(texts, files, home.index.rel, period.value, when, keep_days, summarizer, timeout,
-                               home.counter.count, home.config.budgets.topic_tokens or 1000, allow_secrets)
-            verify(plan, texts, files, home.index.rel, when, keep_days, allow_secrets)
+                               home.counter.count, home.config.budgets.topic_tokens or 1000, allow_secrets,
+                               home.archived_as)
+            verify(plan, texts, files, home.index.rel, when, keep_days, allow_secrets, home.archived_as)
             return home, plan, unreadable
 
         home, plan, unreadable = planned(home)

@@ -376,7 +376,7 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
                     continue
                 duplicates.append((entry, f"{keeper[0]}:{keeper[1]}"))
         stem = doc.stem
-        archive_rel = f"archive/{stem}.md"
+        archive_rel = home.archived_as(f"archive/{stem}.md")
         nl = work.newline
         if duplicates:
             parts = [f"## Duplicates removed from {doc.rel} on {today.isoformat()}{nl}{nl}"]

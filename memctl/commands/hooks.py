@@ -209,12 +209,12 @@ def snapshot_plan(home: MemoryHome, when: datetime, changing: dict[str, str] | N
     for rel, text in texts.items():
         latest = None
         for earlier in taken:
-            copy = f"{SNAPSHOTS}/{earlier}/{rel}"
+            copy = home.archived_as(f"{SNAPSHOTS}/{earlier}/{rel}")
             if os.path.isfile(os.path.join(home.root, copy)):
                 latest = current_text(home.root, copy)
                 break
         if latest != text:
-            changes.append(FileChange(f"{SNAPSHOTS}/{name}/{rel}", None, text))
+            changes.append(FileChange(home.archived_as(f"{SNAPSHOTS}/{name}/{rel}"), None, text))
     plan = WritePlan(tuple(changes))
     check_plan(home.root, plan)
     return plan

@@ -34,6 +34,7 @@ from memctl.commands.memory_store import (
     write,
 )
 from memctl.errors import InputError, MemctlError
+from memctl.hosts import archive_suffix
 from memctl.safe.fsutil import current_text
 from memctl.safe.writer import FileChange, WritePlan
 from memctl.text import split_lines
@@ -423,8 +424,10 @@ def _index_moved(store: Store, text: str, moves: dict[str, str]) -> str:
     return "".join(rows)
 
 
-def _archive_for(root: str, rel: str, now: datetime, taken: set[str]) -> str:
-    wanted = f"archive/{rel}"
+def _archive_for(root: str, rel: str, now: datetime, taken: set[str], suffix: str = ".md") -> str:
+    """Where a deleted file goes: `archive/<its path>` with the home's archive `suffix` for `.md`
+    (MemoryHome.archived_as), or that with a UTC time when taken."""
+    wanted = f"archive/{rel[: -len('.md')] + suffix if rel.endswith('.md') else rel}"
     stem, suffix = posixpath.splitext(wanted)
     stamp = now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for candidate in (wanted, f"{stem}.{stamp}{suffix}", *(f"{stem}.{stamp}-{n}{suffix}" for n in range(2, 1000))):
@@ -463,7 +466,7 @@ def delete(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
 
         for item in files:
             text = current_text(root, item) or ""
-            archived = _archive_for(root, item, now, taken)
+            archived = _archive_for(root, item, now, taken, archive_suffix(store.config.profile, root))
             hrefs = {link.href for link in store.doc(item).links}
             copy, _ = relink(text, hrefs, posixpath.dirname(item), posixpath.dirname(archived))  # links still lead home
             if kept.get(item):

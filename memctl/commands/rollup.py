@@ -257,11 +257,12 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
 # --- the plan ----------------------------------------------------------------------------------
 
 
-def _archive_rel(rel: str, text: str, existing: dict[str, str], taken: set[str]) -> str | None:
-    """Where a source goes in the archive (`archive/<folder>/<name>`, `-2` … when that is taken by
-    other text); None when the archive holds it already."""
-    base = posixpath.join("archive", rel)
-    stem, number = base[:-3], 1
+def _archive_rel(rel: str, text: str, existing: dict[str, str], taken: set[str],
+                 archived_as: Callable[[str], str] = str) -> str | None:
+    """Where a source goes in the archive (`archive/<folder>/<name>`, with the ending `archived_as`
+    gives it, `-2` … when that is taken by other text); None when the archive holds it already."""
+    base = archived_as(posixpath.join("archive", rel))
+    (stem, suffix), number = posixpath.splitext(base), 1
     candidate = base
     while True:
         if candidate in existing and existing[candidate] == text:
@@ -269,7 +270,7 @@ def _archive_rel(rel: str, text: str, existing: dict[str, str], taken: set[str])
         if candidate not in existing and candidate not in taken:
             return candidate
         number += 1
-        candidate = f"{stem}-{number}.md"
+        candidate = f"{stem}-{number}{suffix}"
 
 
 def _relink_index(index_rel: str, index_text: str, moved: dict[str, tuple[str, str, str]]) -> str:
@@ -331,11 +332,11 @@ def _anchor(heading: str) -> str:
 def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period: str, today: date,
                 keep_days: int = 7, summarizer: str | None = None, timeout: float = 120.0,
                 count: Callable[[str], int] | None = None, target_tokens: int = 1000,
-                allow_secrets: bool = False) -> RollupPlan:
+                allow_secrets: bool = False, archived_as: Callable[[str], str] = str) -> RollupPlan:
     """The roll-up of `files` (dated files, relative to the home), whose texts and the index's (and
     the archive's) are in `texts`. Unless `allow_secrets`, a file that holds what looks like a
     credential stays where it is (a period's own file from an earlier run is rolled into, but
-    not sent to a summarizer)."""
+    not sent to a summarizer). `archived_as` names a file in the archive (MemoryHome.archived_as)."""
     if period not in PERIODS:
         raise MemctlError(f"unknown period {period!r}; choose week or month")
     groups, waiting = groups_of(files, period, today, keep_days)
@@ -361,7 +362,7 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
             if problem:
                 warnings.append(f"{group.rel}: {problem}; rolled up verbatim")
             else:
-                verbatim = posixpath.join("archive", group.folder, f"{group.name}.verbatim.md")
+                verbatim = archived_as(posixpath.join("archive", group.folder, f"{group.name}.verbatim.md"))
                 if verbatim in texts or verbatim in taken:
                     warnings.append(f"{group.rel}: {verbatim} exists already; rolled up verbatim")
                 else:
@@ -374,7 +375,7 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
         for item in group.sources:
             if item.rel == group.rel:
                 continue
-            archived = _archive_rel(item.rel, texts[item.rel], texts, taken)
+            archived = _archive_rel(item.rel, texts[item.rel], texts, taken, archived_as)
             if archived is not None:
                 changes.append(FileChange(archived, None, texts[item.rel]))
                 taken.add(archived)
@@ -441,7 +442,7 @@ def _summarize(command: str, body: str, timeout: float, group: Group, count: Cal
 
 
 def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel: str, today: date,
-           keep_days: int, allow_secrets: bool = False) -> None:
+           keep_days: int, allow_secrets: bool = False, archived_as: Callable[[str], str] = str) -> None:
     """Before anything is written: every source's text is in the archive byte for byte and (when
     not summarized) in its period's file; the index changed only in its links; and the plan, made
     again on its own result, changes nothing."""
@@ -485,7 +486,8 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
         if kept_lines(after[index_rel]) != kept_lines(texts[index_rel]):
             raise GuaranteeError("the index would change in more than its links; nothing was written", index_rel)
     remaining = [f for f in files if f in after] + [g.rel for g in plan.groups if g.rel not in files]
-    again = plan_rollup(after, remaining, index_rel, plan.period, today, keep_days, allow_secrets=allow_secrets)
+    again = plan_rollup(after, remaining, index_rel, plan.period, today, keep_days, allow_secrets=allow_secrets,
+                        archived_as=archived_as)
     if again.write.changes:
         raise GuaranteeError("a second roll-up would change the result again; nothing was written",
                              again.write.changes[0].rel)

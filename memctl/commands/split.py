@@ -244,7 +244,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
         new_source, inserted = _rebuild(parsed, moves, home.config.index_heading, before_last=True)
     changes = [FileChange(doc.rel, doc.text, new_source)]
     changes += [FileChange(dest, old, new) for dest, (old, new) in dest_texts.items()]
-    copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived})
+    copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived}, suffix=home.archive_suffix)
     write = WritePlan((FileChange(copy, None, doc.text), *changes))
     check_plan(home.root, write)
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}

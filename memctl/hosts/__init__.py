@@ -49,6 +49,7 @@ COUNTED_AS = {claude_code.CAP.mode: "as Claude Code counts them: front matter an
 NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
+           "archive_suffix",
            "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
            "loaded_at_start", "loaded_besides", "measure", "notes", "stack", "version_cap"]
 
@@ -56,6 +57,13 @@ __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResu
 def host(name: str) -> Host:
     """The host a profile names (the names are checked when the config is read)."""
     return HOSTS[name]
+
+
+def archive_suffix(name: str, folder: str) -> str:
+    """The ending of the markdown files memctl archives in the home `folder` of host `name`
+    (`Host.archive_suffix`; `.md` when the host has no say)."""
+    made = HOSTS[name].archive_suffix
+    return made(folder) if made is not None else ".md"
 
 
 def detect(home: str) -> tuple[str, str]:

@@ -248,6 +248,11 @@ class Host:
     # (Codex's AGENTS.md, Cursor's AGENTS.md): None is MEMORY.md alone.
     index_names: Callable[[str], tuple[str, ...]] | None = None
     label: str = ""  # the host as people name it, for reports ("Codex"); the name when empty
+    # The name ending memctl gives a markdown file it archives (a moved entry, a rolled-up note, a
+    # copy of the index, a snapshot) in a home's folder, given the folder: ".md", or another markdown
+    # ending where the host lists every `.md` file of the folder to the model (Claude Code's recall
+    # of its auto memory), so that what is archived stays out of it. None: ".md".
+    archive_suffix: Callable[[str], str] | None = None
 
     def count_note(self, tokenizer: str) -> str:
         """What a report says of its token counts: the host's own count when it counts with this

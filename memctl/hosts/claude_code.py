@@ -629,10 +629,19 @@ def index_names(folder: str) -> tuple[str, ...]:
     return ("MEMORY.md", "CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")
 
 
+def archive_suffix(home: str) -> str:
+    """`.markdown` in an auto-memory folder: Claude Code's recall lists every `*.md` file under it but
+    MEMORY.md, newest 200 first (memoryScan.ts: `readdir(memoryDir, {recursive: true})`), so an
+    archived `.md` file would be offered to the model again, and a fresh one would push a live
+    topic out of the 200. A project's folder keeps `.md`."""
+    return ".markdown" if auto_memory_name(home) is not None else ".md"
+
+
 HOST = Host(NAME, note="loads the first 200 lines, then 25,000 UTF-16 code units, of MEMORY.md", preset={},
             lessons="lessons.md", topic_folder="", topics=auto_memory_topics, topic_front_matter=front_matter,
             lessons_front_matter=True,
             project_memory=project_memory, stack=stack, index_names=index_names, home_budgets=home_budgets,
+            archive_suffix=archive_suffix,
             init_notes=("# `memctl status` lists all Claude Code loads at start: CLAUDE.md files, rules, imports, "
                         "the auto memory",),
             label="Claude Code")

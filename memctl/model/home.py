@@ -443,6 +443,21 @@ class MemoryHome:
         fm = doc.front_matter
         return doc.rel in self._always or fm.always or fm.machine_written
 
+    @property
+    def archive_suffix(self) -> str:
+        """The ending of the markdown files memctl archives in this home: `.md`, or the one its host
+        wants (`Host.archive_suffix`: `.markdown` in Claude Code's auto memory, whose recall lists
+        every `.md` file to the model)."""
+        from memctl.hosts import archive_suffix
+
+        return archive_suffix(self.config.profile, self.root)
+
+    def archived_as(self, rel: str) -> str:
+        """The name a markdown file gets in the archive folder (`archive/topic.md`): with the
+        home's archive_suffix for its `.md`."""
+        suffix = self.archive_suffix
+        return rel[: -len(".md")] + suffix if suffix != ".md" and rel.endswith(".md") else rel
+
     def warnings(self) -> list[str]:
         return [*self.notices, *(
             f"{s.path}{f':{s.line}' if s.line else ''}: {s.reason}, skipped{f': {s.target}' if s.target else ''}"
@@ -786,7 +801,8 @@ def load_home(
     topics = read(candidates)
     wikilinks = _resolve_wikilinks(index, by_stem, topics)
     linked.update(rel for _, _, rel in wikilinks if rel)
-    stored, passed = walk(root, tuple(f"{folder}/**/*.md" for folder in ARCHIVE_DIRS), guard)
+    stored, passed = walk(root, tuple(f"{folder}/**/*.{ext}" for folder in ARCHIVE_DIRS for ext in ("md", "markdown")),
+                          guard)
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
     total += len(stored)
     archived = read(list(stored))

@@ -34,14 +34,16 @@ class WritePlan(NamedTuple):
     changes: tuple[FileChange, ...]
 
 
-def archive_name(rel: str, when: datetime, taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """`archive/MEMORY.20261129T151200Z.md` for `MEMORY.md` (a UTC timestamp), `-2`, `-3`… when taken."""
+def archive_name(rel: str, when: datetime, taken: set[str] | frozenset[str] = frozenset(),
+                 suffix: str = ".md") -> str:
+    """`archive/MEMORY.20261129T151200Z.md` for `MEMORY.md` (a UTC timestamp), `-2`, `-3`… when
+    taken; `suffix` is the ending archived files get in the home (MemoryHome.archived_as)."""
     stem = rel.rsplit("/", 1)[-1].removesuffix(".md")
     base = f"archive/{stem}.{when.astimezone(timezone.utc).strftime('%Y%m%dT%H%M%SZ')}"
-    name, number = f"{base}.md", 1
+    name, number = f"{base}{suffix}", 1
     while name in taken:
         number += 1
-        name = f"{base}-{number}.md"
+        name = f"{base}-{number}{suffix}"
     return name
 
 
