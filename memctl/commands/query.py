@@ -92,6 +92,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
       HEADING_WEIGHT of the query;
     - it covers COVERAGE of the query (`coverage`; less for a long query, `coverage_needed`):
       one distinctive word can, any number of common ones cannot;
+    - it holds the word a short question is about, its clearly rarest (`_about`), when some does;
+    - it holds more than the parts of the query's ids (`_id_of`), when the query has other words;
     at most `most` of them, those holding more of the query's weight first. None is chosen for a
     short query without a date whose rarest word in English (`rarest`) no file of the home holds,
     neither `docs` nor `elsewhere` (the home's other files: its index, the topics loaded whole):
@@ -128,9 +130,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
               if any(t in counts for counts in hits.counts for t in g)]
     lacking = _lacking(query, parsed.terms, hits, [*docs, *elsewhere], term_of) if not parsed.dates else None
     askers = _askers_words(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else frozenset()
+    about = _about(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else None
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
                      [lit for lits in dates.values() for lit in lits], lacking, askers,
-                     tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})))
+                     tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
+                     _id_of(query, parsed.terms, term_of), about)
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
 
 
@@ -182,6 +186,44 @@ def _ids(query: str, term_of: Callable[[str], str | None]) -> set[str | None]:
     from memctl.commands.relevance import words
 
     return {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
+
+
+def _id_of(query: str, terms: frozenset[str], term_of: Callable[[str], str | None]) -> tuple[frozenset[str], str]:
+    """The terms of the query's ids (`_ids`) and the ids as written, when the query has other words
+    too: "roll back the last deploy on arc-vm-2" asks about a deploy, for arc-vm-2. A section that
+    holds only an id's parts (`arc`, `vm`: an incident on that machine) holds what the task is for,
+    not what it asks. A query of ids alone ("BIL-977") asks about them: no terms then."""
+    from memctl.commands.relevance import is_number
+
+    ids = {t for t in _ids(query, term_of) if t is not None}
+    if not ids or not any(t not in ids and not is_number(t) for t in terms):
+        return frozenset(), ""
+    written = [token.strip(".,;:!?()[]{}'\"`") for token in query.split() if any(c.isdigit() for c in token)]
+    return frozenset(ids), ", ".join(repr(w) for w in written)
+
+
+def _about(query: str, terms: frozenset[str], hits: _Hits,
+           term_of: Callable[[str], str | None]) -> tuple[str, str] | None:
+    """The word a short question is about, and how it was written: its clearly rarest in English
+    (`rarest`), when some section holds it and the table weighs every word of the question (none an
+    id, a day or month name, a word outside ASCII: then the rarest of those weighed need not be the
+    rarest of all). "Did Vera pay?" asks about Vera: a note that says who pays, and not Vera, does
+    not answer it. Only a question (ending in `?`): a task's title ("make the CI builds cheaper")
+    is about what is to be done, which need not be its rarest word."""
+    from memctl.commands.relevance import is_number, rarest, weighed_words, words
+
+    if not query.rstrip().endswith("?"):
+        return None
+    weighed = weighed_words(terms)
+    ids = {t for t in _ids(query, term_of) if t is not None and not is_number(t)}
+    if len(weighed) < 2 or weighed != {t for t in terms if not is_number(t)} or ids:
+        return None
+    wanted = rarest(weighed)
+    if len(wanted) != 1 or not any(t in counts for counts in hits.counts for t in wanted):
+        return None
+    term = min(wanted)
+    said = sorted({w for w in words(query) if term_of(w) == term})
+    return term, said[0] if said else term
 
 
 def _askers_words(query: str, terms: frozenset[str], hits: _Hits,
@@ -437,7 +479,8 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
 def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[set[str]], floor: float, most: int,
             finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str],
             lacking: str | None = None, askers: AbstractSet[str] = frozenset(),
-            said_askers: tuple[str, ...] = ()) -> list[Scored]:
+            said_askers: tuple[str, ...] = (), id_of: tuple[frozenset[str], str] = (frozenset(), ""),
+            about: tuple[str, str] | None = None) -> list[Scored]:
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import (
         HEADING_WEIGHT,
@@ -497,6 +540,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             why = lacking
         elif not any(t in counts[i] for t in keys):
             why = "matches only terms most sections have"
+        elif about and about[0] not in counts[i]:
+            why = f"lacks {about[1]!r}, the question's rarest word, what it asks about"
         elif i in other_day:
             why = f"dated another day than the query's ({' or '.join(sorted(framing))})"
         elif values[i] < best * floor and max((weight.get(t, 0.0) for t in headed), default=0) < HEADING_WEIGHT:
@@ -507,6 +552,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                         f"({HEADING_WEIGHT:.0%} lets a heading in)")
         elif (covers := level[i]) < needed:
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
+        elif id_of[0] and counts[i].keys() <= id_of[0]:
+            why = f"matches only the query's id {id_of[1]} (what the task is for, not what it asks)"
         elif (twin := twins.get(fingerprint := _fingerprint(*hits.sections[i]))) is not None:
             why = f"the same text as {twin}, chosen already"  # an entry written twice costs one excerpt
         elif whole and (twin := _same_template(fingerprint, frozenset(counts[i]), templates)) is not None:
