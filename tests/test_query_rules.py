@@ -194,3 +194,29 @@ def test_a_section_holding_only_the_querys_id_is_not_what_it_asks(tmp_path, cli,
     assert row.endswith("not chosen: matches only the query's id 'arc-vm-2' (what the task is for, not what it asks)")
     alone = _loaded(cli("assemble", str(home), "--query", "What happened on arc-vm-2?").stdout)
     assert "topics/incidents.md § 2026-09-30 — disk full on arc-vm-2" in alone
+
+
+FLEET = {  # an Arc repository's memory: the agents' fleet, and an incident with Node in it
+    "topics/fleet.md": "# Fleet coordination\n\n- Three agents share the build queue; each takes a ticket at a time.\n"
+                       "- The fleet's heartbeat is every ten minutes.\n",
+    "topics/incidents.md": "# Incidents\n\n## 2026-04-19 — blog build failed\n\n"
+                           "- Netlify moved from Node 18 to 20; pinned the version in netlify.toml.\n",
+    "topics/costs.md": "# Costs\n\n- Two VMs, one object store.\n",
+}
+
+
+def test_a_short_query_whose_missing_words_tell_more_than_any_section_holds_loads_nothing(tmp_path, cli, monkeypatch):
+    """"Set up a Lightning node for the fleet": the memory never says Lightning, nor setting up; its
+    fleet notes loaded by their heading's `fleet`. What the home lacks of the query ('lightning',
+    'set': 8.1 in English, 9 less their Zipf frequency) tells more than any section holds of it
+    (`node`, 4.9): nothing answers it. Without `Lightning`, the fleet notes hold more than `set`."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = _home(tmp_path, FLEET)
+    result = cli("assemble", str(home), "--query", "Set up a Lightning node for the fleet", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == []
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/fleet.md"))
+    assert row.endswith("not chosen: the query's words in no file of the home, 'lightning', 'set', tell more in "
+                        "English (8.1, 9 - Zipf) than any section holds of it (at most 4.9: 'node')"), row
+    assert "topics/fleet.md § Fleet coordination" in _loaded(
+        cli("assemble", str(home), "--query", "Set up a node for the fleet").stdout)

@@ -98,7 +98,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     short query without a date whose rarest word in English (`rarest`) no file of the home holds,
     neither `docs` nor `elsewhere` (the home's other files: its index, the topics loaded whole):
     "renew the domain for the shop" asks about renewing, and a memory that never says `renew`
-    does not answer it, however often it says `shop`. With an `embedder`
+    does not answer it, however often it says `shop`; nor for one whose words no file holds tell
+    more in English than any section holds of it (`_lacking`). With an `embedder`
     (semantic.py), the chosen are ordered by reciprocal rank fusion with their similarity in
     meaning, and where the words chose none, the sections most like the query in meaning are.
     """
@@ -156,28 +157,64 @@ def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: Abstr
     return ranked, [w for w in (refused, embedder and embedder.warning) if w]
 
 
+def _information(words: AbstractSet[str]) -> dict[str, float]:
+    """What each word tells in English: 9 less its Zipf frequency (background.py), the negative
+    log10 of its share of English words; a stem the table lacks as if just below the table's floor."""
+    from memctl.commands.background import FLOOR, zipf
+
+    return {t: 9 - (zipf(t) or FLOOR - 1) for t in words}
+
+
+def _written(query: str, terms: AbstractSet[str], term_of: Callable[[str], str | None]) -> str:
+    """These terms as the query first writes them (lower-cased), quoted, in order."""
+    from memctl.commands.relevance import words
+
+    said = {term: w for w in reversed(words(query)) if (term := term_of(w)) is not None and term in terms}
+    return ", ".join(repr(w) for w in sorted(said.get(t, t) for t in terms))
+
+
 def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc],
              term_of: Callable[[str], str | None]) -> str | None:
-    """Why no section answers a short query, when its rarest word (`rarest`) is in no file of the
-    home (its text, its file name, its front matter); None when some file holds it. The table of
-    English is read only when some word of the query is in no section."""
-    from memctl.commands.relevance import TermFinder, rarest, weighed_words, words
+    """Why no section answers a short query; None when some may. The words of the query no file
+    of the home holds (its text, its file name, its front matter) are what it asks and the memory
+    lacks:
+    - when its rarest word (`rarest`) is one of them ("renew the domain": a memory that never says
+      `renew` does not answer it, however often it says `shop`);
+    - when they tell more in English (`_information`) than any section holds of the query: "set up
+      a Lightning node for the fleet" asks most about Lightning and setting up (8.1), and § Fleet
+      coordination holds only `fleet` (4.6); "roll back the last deploy" still finds the deploy
+      notes, whose `deploy` (4.6) tells more than `roll` (3.9).
+    The table of English is read only when some word of the query is in no section, and the files
+    searched only when one of the two may hold."""
+    from memctl.commands.relevance import TermFinder, rarest, weighed_words
 
     weighed = weighed_words(terms) - _ids(query, term_of)
     absent = weighed - {t for counts in hits.counts for t in counts}
     if not absent:
         return None
+    info = _information(weighed)
     wanted = rarest(weighed)
-    if not wanted or not wanted <= absent:
+    best = max(hits.counts, key=lambda counts: sum(info.get(t, 0.0) for t in counts))
+    most = sum(info.get(t, 0.0) for t in best)
+    rarest_absent = bool(wanted) and wanted <= absent
+    if not rarest_absent and most >= sum(info[t] for t in absent):
         return None
-    finder = TermFinder(wanted)
+    finder = TermFinder(absent)
+    missing = set(absent)
     for doc in docs:
         for text in (doc.text.lower(), doc.stem.lower()):
-            if any(term_of(word) in wanted for word in finder.words(text)):
-                return None
-    said = sorted({w for w in words(query) if term_of(w) in wanted})
-    shown = " or ".join(repr(w) for w in said) if said else repr(min(wanted))
-    return f"the query's rarest word, {shown}, is in no file of the home"
+            missing -= {term for word in finder.words(text) if (term := term_of(word)) is not None}
+        if not missing:
+            return None
+    if rarest_absent and wanted <= missing:
+        shown = _written(query, wanted, term_of).replace(", ", " or ")
+        return f"the query's rarest word, {shown}, is in no file of the home"
+    lack = sum(info[t] for t in missing)
+    if most >= lack:
+        return None
+    return (f"the query's words in no file of the home, {_written(query, missing, term_of)}, tell more in English "
+            f"({lack:.1f}, 9 - Zipf) than any section holds of it (at most {most:.1f}: "
+            f"{_written(query, best.keys() & info.keys(), term_of)})")
 
 
 def _ids(query: str, term_of: Callable[[str], str | None]) -> set[str | None]:
