@@ -1,7 +1,8 @@
-"""`assemble --query` as a user meets two rules of issue 31's fourth round: a short question about
-its rarest word loads what holds that word, however the asker put the rest; and files written from
-one template (names and numbers apart) cost one excerpt. Each on a small home, through the CLI,
-with --explain saying why."""
+"""`assemble --query` as a user meets the rules of issue 31's fourth and fifth rounds: a short
+question about its rarest word loads what holds that word, however the asker put the rest, and
+nothing that lacks it; files written from one template (names and numbers apart) cost one excerpt;
+a log is as long as its entries that match; a section holding only the query's id is not what it
+asks. Each on a small home, through the CLI, with --explain saying why."""
 
 from __future__ import annotations
 
@@ -135,3 +136,87 @@ def test_a_log_of_dated_entries_is_scored_by_the_entries_that_match(tmp_path, cl
     assert "LESSONS.md § LESSONS" not in _loaded(left.stdout)
     row = next(line for line in left.stderr.splitlines() if line.startswith("LESSONS.md"))
     assert "not chosen: below the floor" in row
+
+
+NOTES = {  # an OpenClaw-style workspace: daily notes, two of them about Vera, three about who pays what
+    "memory/2026-11-02.md": "# 2026-11-02 (Mon)\n\n- Vera sent the invoice for the poster run; €240.\n",
+    "memory/2026-11-08.md": "# 2026-11-08 (Sun)\n\n- Vera: transfer arrived, the poster run is settled.\n",
+    "memory/2026-11-04.md": "# 2026-11-04 (Wed)\n\n- The band pays the rehearsal room by the month now.\n",
+    "memory/2026-11-12.md": "# 2026-11-12 (Thu)\n\n- Lieke's school trip: the parents' fund pays half.\n",
+    "memory/2026-11-20.md": "# 2026-11-20 (Fri)\n\n- Gig at Paradiso: the venue pays on the night, cash.\n",
+    "memory/2026-11-06.md": "# 2026-11-06 (Fri)\n\n- New strings for the bass; the old ones were dead.\n",
+    "memory/2026-11-10.md": "# 2026-11-10 (Tue)\n\n- Dentist for Lieke at 15:30.\n",
+    "memory/2026-11-14.md": "# 2026-11-14 (Sat)\n\n- Set list for LantarenVenster: twelve songs.\n",
+}
+
+
+def test_a_short_question_is_about_its_rarest_word(tmp_path, cli, monkeypatch):
+    """"Did Vera pay?": two notes tell of Vera's invoice and transfer, three others of who pays what
+    (the band, the parents' fund, a venue), and all five loaded. The question is about Vera, its
+    clearly rarest word: a note without her does not answer it. A task's title is not held to it."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    home = _home(tmp_path, NOTES)
+    result = cli("assemble", str(home), "--query", "Did Vera pay?", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(_loaded(result.stdout)) == ["memory/2026-11-02.md § 2026-11-02 (Mon)",
+                                              "memory/2026-11-08.md § 2026-11-08 (Sun)"]
+    rows = [line for line in result.stderr.splitlines() if line.startswith("memory/") and " pays " in line]
+    assert len(rows) == 3, result.stderr
+    assert all(row.endswith("not chosen: lacks 'vera', the question's rarest word, what it asks about")
+               for row in rows), rows
+    # not a question but a note's words: paying is as much what it is about as Vera
+    task = _loaded(cli("assemble", str(home), "--query", "Vera pays").stdout)
+    assert "memory/2026-11-04.md § 2026-11-04 (Wed)" in task and "memory/2026-11-08.md § 2026-11-08 (Sun)" in task
+
+
+SERVERS = {  # an Arc repository's memory: how to deploy, and an incident on one machine
+    "topics/deploys.md": "# Deploys\n\n- `arc deploy` from main; the previous build stays on disk.\n"
+                         "- To roll back: `arc deploy --previous`, then check the health page.\n",
+    "topics/incidents.md": "# Incidents\n\n## 2026-09-30 — disk full on arc-vm-2\n\n"
+                           "- /var filled with old logs; rotated them and added an alert at 80%.\n\n"
+                           "## 2026-10-12 — certificate expired\n\n- The renewal timer was disabled; re-enabled it.\n",
+    "topics/people.md": "# People\n\n- Ana runs the servers; Joost the payments.\n",
+    "topics/costs.md": "# Costs\n\n- Two VMs at Hetzner, one at OVH.\n",
+}
+
+
+def test_a_section_holding_only_the_querys_id_is_not_what_it_asks(tmp_path, cli, monkeypatch):
+    """"Roll back the last deploy on arc-vm-2": the incident headed "disk full on arc-vm-2" holds only
+    the id's parts (`arc`, `vm`), in its heading, and loaded beside the deploy notes. The id says
+    which machine the task is for; the task asks how to roll back a deploy. A query of the id alone
+    asks about the machine, and loads the incident."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    home = _home(tmp_path, SERVERS)
+    result = cli("assemble", str(home), "--query", "Roll back the last deploy on arc-vm-2", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == ["topics/deploys.md § Deploys"]
+    row = next(line for line in result.stderr.splitlines() if "disk full" in line)
+    assert row.endswith("not chosen: matches only the query's id 'arc-vm-2' (what the task is for, not what it asks)")
+    alone = _loaded(cli("assemble", str(home), "--query", "What happened on arc-vm-2?").stdout)
+    assert "topics/incidents.md § 2026-09-30 — disk full on arc-vm-2" in alone
+
+
+FLEET = {  # an Arc repository's memory: the agents' fleet, and an incident with Node in it
+    "topics/fleet.md": "# Fleet coordination\n\n- Three agents share the build queue; each takes a ticket at a time.\n"
+                       "- The fleet's heartbeat is every ten minutes.\n",
+    "topics/incidents.md": "# Incidents\n\n## 2026-04-19 — blog build failed\n\n"
+                           "- Netlify moved from Node 18 to 20; pinned the version in netlify.toml.\n",
+    "topics/costs.md": "# Costs\n\n- Two VMs, one object store.\n",
+}
+
+
+def test_a_short_query_whose_missing_words_tell_more_than_any_section_holds_loads_nothing(tmp_path, cli, monkeypatch):
+    """"Set up a Lightning node for the fleet": the memory never says Lightning, nor setting up; its
+    fleet notes loaded by their heading's `fleet`. What the home lacks of the query ('lightning',
+    'set': 8.1 in English, 9 less their Zipf frequency) tells more than any section holds of it
+    (`node`, 4.9): nothing answers it. Without `Lightning`, the fleet notes hold more than `set`."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = _home(tmp_path, FLEET)
+    result = cli("assemble", str(home), "--query", "Set up a Lightning node for the fleet", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == []
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/fleet.md"))
+    assert row.endswith("not chosen: the query's words in no file of the home, 'lightning', 'set', tell more in "
+                        "English (8.1, 9 - Zipf) than any section holds of it (at most 4.9: 'node')"), row
+    assert "topics/fleet.md § Fleet coordination" in _loaded(
+        cli("assemble", str(home), "--query", "Set up a node for the fleet").stdout)

@@ -31,10 +31,13 @@ _spec.loader.exec_module(bench)
 # question's rarest word the home lacks (issue 31, third round): 79.3%, 73.2%, 5 of 8 empty; after
 # files written from one template loading once (fourth round): 79.3%, 74.2%; after a short
 # question's other words leaving its coverage when only its rarest is in the home: 80.1%, 73.8%;
-# after a log of dated entries counting as long as its entries that match: 81.1%, 74.4%.
+# after a log of dated entries counting as long as its entries that match: 81.1%, 74.4%; after a
+# section holding only the query's id left out, and a short question held to its rarest word
+# (fifth round): 81.1%, 77.3%; after a short query whose words no file holds tell more in English
+# than any section holds of it loading nothing: 81.1%, 79.7%, 7 of 8 empty.
 RECALL_FLOOR = 81  # percent, over the 70 queries with labelled sections
-PRECISION_FLOOR = 74  # percent, over the queries that loaded anything
-UNANSWERABLE_EMPTY_FLOOR = 5  # of the 8 unanswerable queries, those that loaded nothing
+PRECISION_FLOOR = 79  # percent, over the queries that loaded anything
+UNANSWERABLE_EMPTY_FLOOR = 7  # of the 8 unanswerable queries, those that loaded nothing
 PARAPHRASE_FLOOR = 1  # of the 9 paraphrased queries, those with a labelled section loaded
 # The held-out set (fixtures/relevance/holdout.json, homes the ranking was not tuned on), the same way.
 HOLDOUT_FLOORS = {"recall": 81, "precision": 83, "unanswerable_empty": 5}  # of 16 answerable, 5 unanswerable
