@@ -42,11 +42,11 @@ commands=("status" "status --format json" "status --all" "lint" "lint --format j
           "assemble --query build --budget 3000 --explain" "split --format json" "split --diff"
           "consolidate --format json" "consolidate --diff" "consolidate --target 100 --format json"
           "rollup --diff" "rollup --format json")
-run() {  # FILE-STEM ARGS...: one run of memctl, its outputs with the temporary folder's path replaced
+run() {  # FILE-STEM ARGS...: one run of memctl, its outputs with the work folder's and the tree's paths replaced
   local f=$1
   shift
   PYTHONPATH=$tree "$py" -m memctl "$@" >"$f.out" 2>"$f.err" <"${STDIN:-/dev/null}" && echo 0 >"$f.rc" || echo $? >"$f.rc"
-  sed -i "s#$work#WORK#g" "$f.out" "$f.err"
+  sed -i -e "s#$work#WORK#g" -e "s#$tree#TREE#g" "$f.out" "$f.err"  # hook install names the tree it runs from
 }
 cd "$work"
 echo '{"prompt": "the build queue stalled again, what fixed it?", "source": "startup"}' >"$work/prompt.json"
