@@ -176,3 +176,23 @@ def test_hook_install_refuses_a_home_every_other_command_refuses(tmp_path, cli, 
         assert (done.exit_code, done.stdout, done.stderr) == (2, "", status.stderr)  # one line, the same one
         assert done.stderr.count("\n") == 1
         assert not settings.exists()
+
+
+def test_mcp_install_does_not_point_a_host_at_another_memctl_on_path(tmp_path):
+    """`mcp install` writes the same command `hook install` does: an MCP host started with another
+    `memctl` found on PATH would run that one, or fail (it took the first `memctl` on PATH)."""
+    other = tmp_path / "bin"
+    other.mkdir()
+    (other / "memctl").write_text("#!/bin/sh\necho 'some other memctl' >&2\nexit 3\n")
+    (other / "memctl").chmod(0o755)
+    home = home_with_a_space(tmp_path)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "-m", "memctl", "mcp", "install", str(home), "--client", "cursor"],
+                          capture_output=True, text=True, cwd=ROOT, env={**env, "PATH": f"{other}:{BARE_PATH}"},
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    entry = json.loads(done.stdout)["mcpServers"]["memctl"]
+    assert str(other) not in entry["command"] and entry["command"] == sys.executable
+    assert entry["args"][:2] == ["-m", "memctl"]
+    assert f"mcp install: the `memctl` on PATH ({other}/memctl) is not this memctl: the entry runs this one as " \
+           in done.stderr

@@ -98,7 +98,8 @@ def install(
     import os
     import shlex
 
-    from memctl.commands.mcp_install import memctl_command, plan_install
+    from memctl.commands.hook_install import launch, note
+    from memctl.commands.mcp_install import plan_install
     from memctl.hosts.claude_code import sweep_settings_temps, write_settings
     from memctl.model.home import resolve_home
 
@@ -107,7 +108,14 @@ def install(
         fail(MemctlError("--apply edits one host's config: name it with --client"))
     try:
         root, _ = resolve_home(str(path))
-        command = memctl_command()
+        start = launch()
+        command = start.words
+        shown = " ".join(shlex.quote(word) for word in command)
+        if not start.on_path_is_this:
+            err(f"mcp install: {note(start, shown, 'the entry runs')}")
+        if start.pythonpath is not None:
+            err(f"mcp install: that Python imports this memctl only with PYTHONPATH={shlex.quote(start.pythonpath)}: "
+                "add it to the entry's environment (`env`), or install memctl (`pipx install .`)")
         for number, client_name in enumerate(chosen):
             plan = plan_install(name, client_name, scope.value if scope else None, root, os.getcwd(), command,
                                 str(file) if file is not None else None)

@@ -27,28 +27,45 @@ class Launcher:
 
 def this_memctl() -> Launcher:
     """The command hooks should run to start this memctl, and what to tell the user about it."""
+    start = launch()
+    command = " ".join(shlex.quote(word) for word in start.words)
+    if start.pythonpath is not None:
+        command = f"PYTHONPATH={shlex.quote(start.pythonpath)} {command}"
+    return Launcher(command, "" if start.on_path_is_this else note(start, command, "the hooks run"))
+
+
+@record
+class Start:
+    """How to start this memctl without a shell or a PATH (see `launch`)."""
+
+    words: list[str]  # by absolute path
+    pythonpath: str | None  # what PYTHONPATH they need to import this memctl (None: none)
+    on_path: str | None  # the `memctl` on PATH, if any
+    on_path_is_this: bool  # whether that one is this memctl (then nothing needs saying)
+
+
+def launch() -> Start:
+    """How to start this memctl: the `memctl` script that is running, else the one on PATH when it
+    is this Python's and imports this memctl, else this Python's `-m memctl`."""
     running = os.path.abspath(sys.argv[0])
     found = shutil.which("memctl")
     on_path = os.path.abspath(found) if found else None
     if os.path.basename(running) == "memctl" and os.access(running, os.X_OK):  # run as the `memctl` script
-        if on_path is not None and _same_file(on_path, running):
-            return Launcher(shlex.quote(running), "")
-        return Launcher(shlex.quote(running), _note(on_path, running))
+        return Start([running], None, on_path, on_path is not None and _same_file(on_path, running))
     import memctl
 
     package_root = os.path.dirname(os.path.dirname(os.path.abspath(memctl.__file__)))
     finds_it = _imports_this(sys.executable, package_root)
     if on_path is not None and finds_it and _runs_with(on_path, sys.executable):
-        return Launcher(shlex.quote(on_path), "")  # the script on PATH is this Python's, and imports this memctl
-    words = " ".join(shlex.quote(word) for word in (sys.executable, "-m", "memctl"))
-    command = words if finds_it else f"PYTHONPATH={shlex.quote(package_root)} {words}"
-    return Launcher(command, _note(on_path, command))
+        return Start([on_path], None, on_path, True)  # the script on PATH is this Python's, and imports this memctl
+    return Start([sys.executable, "-m", "memctl"], None if finds_it else package_root, on_path, False)
 
 
-def _note(on_path: str | None, command: str) -> str:
-    if on_path is None:
-        return f"no `memctl` on PATH: the hooks run this memctl as {command}"
-    return f"the `memctl` on PATH ({on_path}) is not this memctl: the hooks run this one as {command}"
+def note(start: Start, command: str, who: str) -> str:
+    """What to tell the user when the command `who` runs is not the `memctl` on PATH."""
+    if start.on_path is None:
+        return f"no `memctl` on PATH: {who} this memctl as {command}"
+    return f"the `memctl` on PATH ({start.on_path}) is not this memctl: {who} this one as {command}"
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -200,11 +200,8 @@ def merged_toml(text: str | None, path: str, name: str, made: dict[str, Any]) ->
 
 def memctl_command() -> list[str]:
     """How a host should start this memctl, by absolute path (an app started from a desktop has no
-    shell PATH): this `memctl` when run as one, else the one on PATH, else this Python's `-m memctl`."""
-    import shutil
+    shell PATH): this `memctl` when run as one, else the one on PATH when it is this memctl, else
+    this Python's `-m memctl` (`hook_install.launch`, which `hook install` asks too)."""
+    from memctl.commands.hook_install import launch
 
-    running = os.path.abspath(sys.argv[0])
-    if os.path.basename(running) == "memctl" and os.access(running, os.X_OK):
-        return [running]
-    found = shutil.which("memctl")
-    return [os.path.abspath(found)] if found else [sys.executable, "-m", "memctl"]
+    return launch().words
