@@ -156,6 +156,20 @@ def test_codex_budget_defaults_to_32_kib_and_memories_are_off_without_the_featur
     assert any(n.startswith("Codex memories are off ([features] memories = true") for n in report["stack"]["notes"])
 
 
+@pytest.mark.parametrize("value", ['"32k"', "-1", "1.5", "true"])
+def test_a_codex_byte_budget_that_is_not_a_whole_number_is_said(project, cli, value):
+    """A `project_doc_max_bytes` memctl cannot take is said with its file and line (it was passed
+    over in silence), and Codex's default is counted."""
+    root = project("codex")
+    config = root / "home/.codex/config.toml"
+    config.write_text("model = \"o4\"\nproject_doc_max_bytes = " + value + "\n")
+    done = cli("status", "monorepo/services/payments/api", "--format", "json")
+    assert done.exit_code == 0
+    assert f"config.toml:2: project_doc_max_bytes is {value}, " in done.stderr  # as the TOML writes it
+    assert "not a whole number of bytes: memctl counts Codex's default, 32,768" in done.stderr
+    assert json.loads(done.stdout)["stack"]["budget"]["limit"] == 32_768
+
+
 def test_codex_workspace_in_the_config_names_the_working_folder(project):
     root = project("codex")
     (root / "monorepo" / ".memctl.yaml").write_text("workspace: services/payments/api\n")

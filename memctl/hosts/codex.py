@@ -23,6 +23,7 @@ Sources, and what was checked against them: docs/hosts.md.
 
 from __future__ import annotations
 
+import json
 import os
 
 from memctl.errors import ConfigError
@@ -38,6 +39,7 @@ from memctl.hosts.startup import (
     never,
     read_bytes,
     real,
+    shown,
     working_folder,
 )
 from memctl.text import split_lines
@@ -83,10 +85,21 @@ def settings() -> dict[str, Any]:
 
 
 def home_budgets(home: str, warnings: list[str]) -> dict[str, Any]:
-    """`project_doc_max_bytes` from config.toml, as the budget `total_bytes` (0 turns project docs off)."""
-    value = settings().get("project_doc_max_bytes")
+    """`project_doc_max_bytes` from config.toml, as the budget `total_bytes` (0 turns project docs
+    off); one that is not a whole number of bytes is said, and the default (MAX_BYTES) counted."""
+    table = settings()
+    if "project_doc_max_bytes" not in table:
+        return {}
+    value = table["project_doc_max_bytes"]
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return {"total_bytes": value}
+    path = os.path.join(codex_home(), "config.toml")
+    text = (read_bytes(path) or b"").decode("utf-8", "replace")
+    line = next((n for n, row in enumerate(text.splitlines(), 1)
+                 if row.lstrip().startswith("project_doc_max_bytes") and "=" in row), None)
+    written = json.dumps(value, default=str)  # as the TOML has it: "32k", 1.5, true
+    warnings.append(str(ConfigError(f"project_doc_max_bytes is {written}, not a whole number of bytes: memctl counts "
+                                    f"Codex's default, {MAX_BYTES:,}", shown(path), line)))
     return {}
 
 
