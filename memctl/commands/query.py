@@ -92,17 +92,18 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
       HEADING_WEIGHT of the query;
     - it covers COVERAGE of the query (`coverage`; less for a long query, `coverage_needed`):
       one distinctive word can, any number of common ones cannot;
-    - it holds the word a short question is about, its clearly rarest (`_about`), when some does;
-    - it holds more than the parts of the query's ids (`_id_of`), when the query has other words;
+    - it holds the word a short question is about, its clearly rarest (`query_asks.about`), when some does;
+    - it holds more than the parts of the query's ids (`query_asks.id_of`), when the query has other words;
     at most `most` of them, those holding more of the query's weight first. None is chosen for a
     short query without a date whose rarest word in English (`rarest`) no file of the home holds,
     neither `docs` nor `elsewhere` (the home's other files: its index, the topics loaded whole):
     "renew the domain for the shop" asks about renewing, and a memory that never says `renew`
     does not answer it, however often it says `shop`; nor for one whose words no file holds tell
-    more in English than any section holds of it (`_lacking`). With an `embedder`
+    more in English than any section holds of it (`query_asks.lacking`). With an `embedder`
     (semantic.py), the chosen are ordered by reciprocal rank fusion with their similarity in
     meaning, and where the words chose none, the sections most like the query in meaning are.
     """
+    from memctl.commands import query_asks as asks
     from memctl.commands.query_dates import WEEKDAYS
     from memctl.commands.relevance import TermFinder, fold, parse_query, words
 
@@ -129,13 +130,14 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     groups = [g for d in parsed.dates if d.name not in WEEKDAYS
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
-    lacking = _lacking(query, parsed.terms, hits, [*docs, *elsewhere], term_of) if not parsed.dates else None
-    askers = _askers_words(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else frozenset()
-    about = _about(query, parsed.terms, hits, term_of) if not parsed.dates and not lacking else None
+    lacking = asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], term_of) if not parsed.dates else None
+    askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking
+              else frozenset())
+    about = asks.about(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking else None
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
                      [lit for lits in dates.values() for lit in lits], lacking, askers,
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
-                     _id_of(query, parsed.terms, term_of), about)
+                     asks.id_of(query, parsed.terms, term_of), about)
     return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
 
 
@@ -155,128 +157,6 @@ def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: Abstr
     embedder, refused = embedder_for(home)
     ranked = rank_sections(query, docs, home.config.query_floor, most, today, embedder, elsewhere)
     return ranked, [w for w in (refused, embedder and embedder.warning) if w]
-
-
-def _information(words: AbstractSet[str]) -> dict[str, float]:
-    """What each word tells in English: 9 less its Zipf frequency (background.py), the negative
-    log10 of its share of English words; a stem the table lacks as if just below the table's floor."""
-    from memctl.commands.background import FLOOR, zipf
-
-    return {t: 9 - (zipf(t) or FLOOR - 1) for t in words}
-
-
-def _written(query: str, terms: AbstractSet[str], term_of: Callable[[str], str | None]) -> str:
-    """These terms as the query first writes them (lower-cased), quoted, in order."""
-    from memctl.commands.relevance import words
-
-    said = {term: w for w in reversed(words(query)) if (term := term_of(w)) is not None and term in terms}
-    return ", ".join(repr(w) for w in sorted(said.get(t, t) for t in terms))
-
-
-def _lacking(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc],
-             term_of: Callable[[str], str | None]) -> str | None:
-    """Why no section answers a short query; None when some may. The words of the query no file
-    of the home holds (its text, its file name, its front matter) are what it asks and the memory
-    lacks:
-    - when its rarest word (`rarest`) is one of them ("renew the domain": a memory that never says
-      `renew` does not answer it, however often it says `shop`);
-    - when they tell more in English (`_information`) than any section holds of the query: "set up
-      a Lightning node for the fleet" asks most about Lightning and setting up (8.1), and § Fleet
-      coordination holds only `fleet` (4.6); "roll back the last deploy" still finds the deploy
-      notes, whose `deploy` (4.6) tells more than `roll` (3.9).
-    The table of English is read only when some word of the query is in no section, and the files
-    searched only when one of the two may hold."""
-    from memctl.commands.relevance import TermFinder, rarest, weighed_words
-
-    weighed = weighed_words(terms) - _ids(query, term_of)
-    absent = weighed - {t for counts in hits.counts for t in counts}
-    if not absent:
-        return None
-    info = _information(weighed)
-    wanted = rarest(weighed)
-    best = max(hits.counts, key=lambda counts: sum(info.get(t, 0.0) for t in counts))
-    most = sum(info.get(t, 0.0) for t in best)
-    rarest_absent = bool(wanted) and wanted <= absent
-    if not rarest_absent and most >= sum(info[t] for t in absent):
-        return None
-    finder = TermFinder(absent)
-    missing = set(absent)
-    for doc in docs:
-        for text in (doc.text.lower(), doc.stem.lower()):
-            missing -= {term for word in finder.words(text) if (term := term_of(word)) is not None}
-        if not missing:
-            return None
-    if rarest_absent and wanted <= missing:
-        shown = _written(query, wanted, term_of).replace(", ", " or ")
-        return f"the query's rarest word, {shown}, is in no file of the home"
-    lack = sum(info[t] for t in missing)
-    if most >= lack:
-        return None
-    return (f"the query's words in no file of the home, {_written(query, missing, term_of)}, tell more in English "
-            f"({lack:.1f}, 9 - Zipf) than any section holds of it (at most {most:.1f}: "
-            f"{_written(query, best.keys() & info.keys(), term_of)})")
-
-
-def _ids(query: str, term_of: Callable[[str], str | None]) -> set[str | None]:
-    """The terms of the words written with digits (`BIL-977`, `arc-vm-2`, `x402`): parts of an id,
-    what the task is for, which the memory need never have seen, not what it asks about."""
-    from memctl.commands.relevance import words
-
-    return {term_of(w) for token in query.split() if any(c.isdigit() for c in token) for w in words(token)}
-
-
-def _id_of(query: str, terms: frozenset[str], term_of: Callable[[str], str | None]) -> tuple[frozenset[str], str]:
-    """The terms of the query's ids (`_ids`) and the ids as written, when the query has other words
-    too: "roll back the last deploy on arc-vm-2" asks about a deploy, for arc-vm-2. A section that
-    holds only an id's parts (`arc`, `vm`: an incident on that machine) holds what the task is for,
-    not what it asks. A query of ids alone ("BIL-977") asks about them: no terms then."""
-    from memctl.commands.relevance import is_number
-
-    ids = {t for t in _ids(query, term_of) if t is not None}
-    if not ids or not any(t not in ids and not is_number(t) for t in terms):
-        return frozenset(), ""
-    written = [token.strip(".,;:!?()[]{}'\"`") for token in query.split() if any(c.isdigit() for c in token)]
-    return frozenset(ids), ", ".join(repr(w) for w in written)
-
-
-def _about(query: str, terms: frozenset[str], hits: _Hits,
-           term_of: Callable[[str], str | None]) -> tuple[str, str] | None:
-    """The word a short question is about, and how it was written: its clearly rarest in English
-    (`rarest`), when some section holds it and the table weighs every word of the question (none an
-    id, a day or month name, a word outside ASCII: then the rarest of those weighed need not be the
-    rarest of all). "Did Vera pay?" asks about Vera: a note that says who pays, and not Vera, does
-    not answer it. Only a question (ending in `?`): a task's title ("make the CI builds cheaper")
-    is about what is to be done, which need not be its rarest word."""
-    from memctl.commands.relevance import is_number, rarest, weighed_words, words
-
-    if not query.rstrip().endswith("?"):
-        return None
-    weighed = weighed_words(terms)
-    ids = {t for t in _ids(query, term_of) if t is not None and not is_number(t)}
-    if len(weighed) < 2 or weighed != {t for t in terms if not is_number(t)} or ids:
-        return None
-    wanted = rarest(weighed)
-    if len(wanted) != 1 or not any(t in counts for counts in hits.counts for t in wanted):
-        return None
-    term = min(wanted)
-    said = sorted({w for w in words(query) if term_of(w) == term})
-    return term, said[0] if said else term
-
-
-def _askers_words(query: str, terms: frozenset[str], hits: _Hits,
-                  term_of: Callable[[str], str | None]) -> frozenset[str]:
-    """The words of a short question that are only the asker's: when the one word of it that some
-    section holds is its clearly rarest in English (`rarest`), the question is about that word, and
-    its other words are how the asker put it, not something the memory lacks ("why did we leave
-    Mailchimp?": the memory tells of the move, never with `leave`). They weigh nothing in
-    `coverage`. A word written with digits is an id, as in `_lacking`."""
-    from memctl.commands.relevance import rarest, weighed_words
-
-    weighed = weighed_words(terms) - _ids(query, term_of)
-    held = weighed & {t for counts in hits.counts for t in counts}
-    if len(held) != 1 or len(weighed) < 2 or rarest(weighed) != held:
-        return frozenset()
-    return frozenset(weighed - held)
 
 
 def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
