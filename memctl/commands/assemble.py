@@ -315,11 +315,15 @@ def _pack_query(p: Packer, ranked: list[Scored], warnings: list[str], allow_secr
     left out (named in --explain and the manifest, not in the notice, so it costs nothing). One
     that holds what looks like a credential is held back, with a warning, unless `allow_secrets`:
     ranking chose it, not the user (a dispatch script runs `--query "$TASK_TITLE"` before each request)."""
+    from memctl.model.secrets import held_in  # only with --query: the detector stays off the plain dispatch
+
     for scored in ranked:
         if not scored.chosen:
             continue
         doc, part = scored.doc, scored.part
-        held = None if allow_secrets else _secret_in(p.home, doc, part.start, part.end)
+        held = None if allow_secrets else held_in(doc, part.start, part.end, p.home.cache,
+                                                  "a query excerpt never adds a credential to the bundle "
+                                                  "(--allow-secrets bundles it)")
         if held is not None:
             warnings.append(held)
             p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "held back: holds a possible credential "
@@ -333,21 +337,6 @@ def _pack_query(p: Packer, ranked: list[Scored], warnings: list[str], allow_secr
         else:
             p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False,
                                       excerpt=True))
-
-
-def _secret_in(home: MemoryHome, doc: Doc, start: int, end: int) -> str | None:
-    """Why a query excerpt `doc.text[start:end]` is held back, when it holds what looks like a
-    credential (found in the whole file, cached by its digest as lint's MEM501 and the hook find
-    it), in the hook's words: `topics/keys.md:3: held back: holds a possible GitHub token (ghp_…); …`.
-    The detector is imported only here, for the excerpts chosen: the warm path stays light."""
-    from memctl.model.secrets import cached_findings, shown
-
-    for kind, first, last in cached_findings(doc.text, doc.digest, home.cache):
-        if first < end and start < last:
-            line = doc.text.count("\n", 0, max(first, start)) + 1
-            return (f"{doc.rel}:{line}: held back: holds a possible {kind} ({shown(doc.text[first:last])}); "
-                    "a query excerpt never adds a credential to the bundle (--allow-secrets bundles it)")
-    return None
 
 
 def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,

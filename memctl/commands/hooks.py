@@ -79,18 +79,12 @@ def _fits(pieces: list[str], piece: str, chars: int) -> bool:
 
 def _secret_in(home: MemoryHome, doc: Doc, start: int, end: int) -> str | None:
     """Why the hook holds back `doc.text[start:end]`, when it holds what looks like a credential
-    (found in the whole file, cached by its digest as lint's MEM501 is): `topics/keys.md:3: …`.
+    (`secrets.held_in`). A hook adds text to the model's context on its own, on every prompt: it
+    never adds a secret. `memctl assemble`, run by a person or a script that asks for the file,
+    bundles it verbatim."""
+    from memctl.model.secrets import held_in
 
-    A hook adds text to the model's context on its own, on every prompt: it never adds a secret.
-    `memctl assemble`, run by a person or a script that asks for the file, bundles it verbatim."""
-    from memctl.model.secrets import cached_findings, shown
-
-    for kind, first, last in cached_findings(doc.text, doc.digest, home.cache):
-        if first < end and start < last:
-            line = doc.text.count("\n", 0, max(first, start)) + 1
-            return (f"{doc.rel}:{line}: held back: holds a possible {kind} ({shown(doc.text[first:last])}); "
-                    "a hook never adds a credential to the model's context")
-    return None
+    return held_in(doc, start, end, home.cache, "a hook never adds a credential to the model's context")
 
 
 def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today: date,

@@ -560,6 +560,18 @@ def cached_findings(text: str | Callable[[], str], text_digest: str, cache: Any)
     return [(kind, start, end) for kind, start, end in found]
 
 
+def held_in(doc: Any, start: int, end: int, cache: Any, why: str) -> str | None:
+    """Why `doc.text[start:end]` is held back, when it holds what looks like a credential (found in
+    the whole file, cached by its digest as lint's MEM501 finds it), in the words assemble's query
+    excerpts and the hooks say it: `topics/keys.md:3: held back: holds a possible GitHub token
+    (ghp_…); ` then `why`. None when it holds none."""
+    for kind, first, last in cached_findings(doc.text, doc.digest, cache):
+        if first < end and start < last:
+            line = doc.text.count("\n", 0, max(first, start)) + 1
+            return f"{doc.rel}:{line}: held back: holds a possible {kind} ({shown(doc.text[first:last])}); {why}"
+    return None
+
+
 def _valid_findings(value: object) -> bool:
     return type(value) is list and all(
         type(hit) is list and len(hit) == 3 and type(hit[0]) is str and type(hit[1]) is int and type(hit[2]) is int
