@@ -78,6 +78,10 @@ def test_a_volute_minds_soul_and_volute_md_are_paid_on_every_request(copy_fixtur
     assert [(r["kind"], r["tokens"]) for name, r in rows.items() if name.endswith(("SOUL.md", "VOLUTE.md"))] == [
         ("stack", (utf16_len(soul) + 2) // 4), ("stack", (utf16_len(volute) + 2) // 4)]
     assert report["totals"]["always_loaded_tokens"] == sum(r["tokens"] for r in rows.values())
+    (home / "VOLUTE.md").write_text("# Volute\n\n- tend the 梨 trees 🌱\n", encoding="utf-8")
+    sizes = {f["path"].rsplit("/", 1)[-1]: f["size"] for f in
+             json.loads(cli("status", str(home), "--format", "json").stdout)["stack"]["files"]}
+    assert sizes["VOLUTE.md"] == utf16_len((home / "VOLUTE.md").read_text(encoding="utf-8"))  # as JavaScript counts
     token = "ghp_" + "a1B2" * 9
     with open(home / "SOUL.md", "a", encoding="utf-8") as file:
         file.write(f"\nmy key: {token}\n")

@@ -18,6 +18,7 @@ from memctl.hosts import claude_code
 from memctl.hosts.base import MOST, Budgets, Cap, CapResult, Host, Loaded, Stack, line_ends, whole
 from memctl.hosts.startup import full_cap, read_str
 from memctl.safe.fsutil import read_text
+from memctl.text import utf16_len
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -192,7 +193,8 @@ def stack(home: Home, everything: bool = True) -> Stack | None:
             if name == "SOUL.md":
                 notes.append("no SOUL.md: Volute does not start a mind without one")
             continue
-        rows.append(Loaded(path, role, "start", "characters", len(text), len(text), text, "ok", "", full_cap(text)))
+        size = utf16_len(text)  # JavaScript's `.length`, as Volute (and Claude Code's rows) measure it
+        rows.append(Loaded(path, role, "start", "characters", size, size, text, "ok", "", full_cap(text)))
     return Stack("Volute", home.root, tuple(rows), None, tuple(notes)) if rows else None
 
 
