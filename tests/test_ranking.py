@@ -424,7 +424,7 @@ def test_meaning_joins_only_where_the_words_chose_nothing(tmp_path, cli, monkeyp
     """The words choose the refund policy for "refunds at the weekend"; the rota note is as like the
     query in meaning (money back, Saturday) but holds none of its words: it stays out. Sections the
     embedder alone found beside the words' choice cost more precision than they added recall on the
-    relevance set (benchmarks/bench_relevance.py)."""
+    relevance set (benchmarks/bench_relevance.py); what the words found too may come in (below)."""
     home = _home(tmp_path, {**PARAPHRASED, "topics/rota.md": "---\nname: Rota\ntype: project\n---\n\n"
                                                               "Money back requests wait for the Saturday rota.\n"})
     monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
@@ -432,6 +432,53 @@ def test_meaning_joins_only_where_the_words_chose_nothing(tmp_path, cli, monkeyp
     result = cli("assemble", str(home), "--query", "Refunds at the weekend", "--explain")
     assert result.exit_code == 0 and "warning" not in result.stderr
     assert _loaded(result.stdout) == ["topics/project_refunds.md § preamble"]
+
+
+WEEKEND_REFUNDS = {  # the rota holds `refund` once, far below the batch note's score; in meaning it is the answer
+    "topics/billing.md": "# Billing\n\n## Weekend refund batch\n\nThe weekend refund batch: every refund queued on "
+                         "the weekend ships with the Monday deploy to prod.\nA weekend refund waits for that release."
+                         "\n\n## Invoices\n\nInvoices go out on the first of the month.\n\n## Tax\n\nVAT is added "
+                         "at checkout.\n",
+    "topics/support.md": "# Support\n\n## Saturday rota\n\nOn Saturday and Sunday one person is on the rota, and "
+                         "the shift answers the chat, triages bugs,\nwrites up incidents, checks the status page, "
+                         "watches the queue, replies to the forum, and handles\na refund request when one comes in."
+                         "\n\n## Escalation\n\nPage the lead for an outage.\n",
+}
+
+
+def test_meaning_brings_in_what_the_words_found_and_a_threshold_alone_left_out(tmp_path, cli, monkeypatch):
+    """"Who does refunds at the weekend?": the words find the rota (`refund`) and leave it below the
+    floor of the batch note, which says `weekend refund` four times; the embedder finds the rota as
+    like the question as the batch note (Saturday, Sunday, shift: the weekend), so it comes in beside
+    it, its --explain row saying so. A section the words did not find stays out (the test above)."""
+    home = _home(tmp_path, WEEKEND_REFUNDS)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    query = "Who does refunds at the weekend?"
+    lexical = cli("assemble", str(home), "--query", query, "--explain")
+    assert _loaded(lexical.stdout) == ["topics/billing.md § Weekend refund batch"]
+    assert "Saturday rota" in lexical.stderr and "below the floor" in lexical.stderr
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    result = cli("assemble", str(home), "--query", query, "--explain")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert _loaded(result.stdout) == ["topics/billing.md § Weekend refund batch", "topics/support.md § Saturday rota"]
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/support.md"))
+    assert "in by meaning" in row and row.endswith("  loaded")
+
+
+def test_meaning_does_not_answer_what_the_words_found_the_memory_lacks(tmp_path, cli, monkeypatch):
+    """"What is the wifi password for the weekend cottage?": the home holds `weekend` (a note of
+    Saturday plans), never `wifi`, `password` or `cottage`, which tell more in English than the note
+    holds of the question (`query_asks.lacking`); the embedder finds the note like it (the weekend),
+    and it still loads nothing. Where the words found nothing at all, meaning may fill in (above)."""
+    home = _home(tmp_path, {"topics/plans.md": "# Plans\n\n## Weekend\n\nSaturday: the market, then a hike "
+                                               "on Sunday if it stays dry. A quiet weekend.\n"})
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    result = cli("assemble", str(home), "--query", "What is the wifi password for the weekend cottage?", "--explain")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert _loaded(result.stdout) == []
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/plans.md"))
+    assert "in no file of the home" in row and "meaning" in row
 
 
 MENTIONS = {  # one section holds both of the query's words once; another holds one of them, often

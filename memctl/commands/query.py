@@ -36,6 +36,7 @@ class Scored:
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
     similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
     notes: tuple[str, ...] = ()  # what else a rule did to its score or covers, for --explain ("leave: asker's word")
+    near: bool = False  # left out by a threshold alone (the floor, coverage): meaning may bring it in
 
     @property
     def part(self) -> Part:
@@ -125,7 +126,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
 
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits])
     if not hits.sections:
-        return _by_meaning(query, docs, [], most, embedder) if embedder is not None else []
+        return _by_meaning(query, docs, [], most, embedder, False) if embedder is not None else []
     # the sections must be on each date some section is on (a lone weekday is a word as much as a day)
     groups = [g for d in parsed.dates if d.name not in WEEKDAYS
               for g in [{d.term} | ({d.name} if d.name else set())]
@@ -138,7 +139,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
                      [lit for lits in dates.values() for lit in lits], lacking, askers,
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
                      asks.id_of(query, parsed.terms, term_of), about)
-    return _by_meaning(query, docs, ranked, most, embedder) if embedder is not None else ranked
+    return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
 
 
 def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: AbstractSet[str] = frozenset(),
@@ -171,16 +172,24 @@ def _excerpts(docs: list[Doc]) -> list[tuple[Doc, int]]:
     return out
 
 
-def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, embedder: Embedder) -> list[Scored]:
-    """The lexical ranking with the embedder's: the sections the words chose, ordered by reciprocal
-    rank fusion of their lexical rank and their rank in meaning; and, where the words chose none
-    (a query in other words than the memory's), the `most` sections most like it in meaning, those
-    at least SIMILAR. The lexical ranking alone when the embedder fails.
+def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, embedder: Embedder,
+                lacking: bool) -> list[Scored]:
+    """The lexical ranking with the embedder's, at most `most` sections (the lexical ranking alone
+    when the embedder fails):
+    - the sections the words chose, ordered by reciprocal rank fusion of their lexical rank and
+      their rank in meaning;
+    - beside them, a section the words found but a threshold alone left out (the floor, coverage:
+      `Scored.near`) when it is among the `most` most like the query in meaning and at least as like
+      it as each section the words chose: "why was Thursday's boat trip cancelled?" finds the notes
+      that say "Lars called off Thursday" below the floor of the one dated last Thursday;
+    - where the words chose none (a query in other words than the memory's), the sections most like
+      it, those at least SIMILAR; none when the words found that the query asks what no file of the
+      home holds (`query_asks.lacking`): meaning does not overrule that.
 
-    Measured on the relevance set with all-MiniLM-L6-v2 (benchmarks/bench_relevance.py), sections
-    that join by meaning beside the words' choice cost more precision than they add recall, and
-    the section most like an unanswerable query is as similar as a paraphrase's answer: meaning
-    fills in where the words found nothing, over a similarity floor, and reorders what they found."""
+    Measured on the relevance set with all-MiniLM-L6-v2 (benchmarks/bench_relevance.py): a section
+    that holds none of the query's words and comes in beside the words' choice costs more precision
+    than it adds recall, and the section most like an unanswerable query is as similar as a
+    paraphrase's answer; so meaning adds to the words' choice only what the words found too."""
     from memctl.commands.semantic import SIMILAR, fuse
 
     sections = _excerpts(docs)
@@ -191,19 +200,28 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     scored = {(s.doc.rel, s.section): s for s in ranked}
     docs_by = {d.rel: d for d in docs}
     lexical = [(s.doc.rel, s.section) for s in ranked if s.chosen]
+    joined: set[tuple[str, int]] = set()
     if lexical:
         order = fuse(lexical, sorted(lexical, key=lambda key: -similar.get(key, 0.0)))
+        best = max(similar.get(key, 0.0) for key in lexical)  # as like the query as each chosen one
+        closest = set(sorted(similar, key=lambda key: -similar[key])[:most])
+        joined = {key for s in ranked if s.near and (key := (s.doc.rel, s.section)) in closest
+                  and similar[key] >= best}
+        order = (order + sorted(joined, key=lambda key: -similar[key]))[:max(most, len(lexical))]
+    elif lacking:
+        order = []
     else:
-        by_meaning = sorted((key for key, value in similar.items() if value >= SIMILAR), key=lambda key: -similar[key])
-        order = by_meaning[:most]
+        alike = sorted((key for key, value in similar.items() if value >= SIMILAR), key=lambda key: -similar[key])
+        order = alike[:most]
     result = []
     for key in order:
         s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
+        notes = (*s.notes, "in by meaning") if key in joined else s.notes
         result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
-                             round(similar.get(key, 0.0), 3), s.notes))
+                             round(similar.get(key, 0.0), 3), notes))
     inside = set(order)
     result += [Scored(s.doc, s.section, s.score, s.terms, False, s.why, s.covers, s.parts,
-                      round(similar.get((s.doc.rel, s.section), 0.0), 3), s.notes) for s in ranked
+                      round(similar.get((s.doc.rel, s.section), 0.0), 3), s.notes, s.near) for s in ranked
                if (s.doc.rel, s.section) not in inside]
     return result
 
@@ -453,6 +471,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         # day's, however like another day's it reads, and a file's sections are its own entries
         whole = len(hits.sections[i][0].spans()) == 1 and not _dated(*hits.sections[i])
         covers = 0.0
+        near = False  # left out by a threshold alone
         if lacking:
             why = lacking
         elif not any(t in counts[i] for t in keys):
@@ -463,12 +482,14 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             why = f"dated another day than the query's ({' or '.join(sorted(framing))})"
         elif values[i] < best * floor and max((weight.get(t, 0.0) for t in headed), default=0) < HEADING_WEIGHT:
             why = f"below the floor ({values[i] / best:.0%} of the best score; {floor:.0%} needed)"
+            near = True
             if headed:
                 term = max(headed, key=lambda t: weight.get(t, 0.0))
                 why += (f"; its heading's {term!r} weighs {weight.get(term, 0.0):.0%} of the query "
                         f"({HEADING_WEIGHT:.0%} lets a heading in)")
         elif (covers := level[i]) < needed:
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
+            near = True
         elif id_of[0] and counts[i].keys() <= id_of[0]:
             why = f"matches only the query's id {id_of[1]} (what the task is for, not what it asks)"
         elif (twin := twins.get(fingerprint := _fingerprint(*hits.sections[i]))) is not None:
@@ -510,5 +531,5 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         if not covers:
             covers = level[i]
         result.append(Scored(doc, k, round(values[i], 3), tuple(matched), not why, why, round(covers, 3), parts,
-                             None, (*said_askers, *log_note)))
+                             None, (*said_askers, *log_note), near))
     return result
