@@ -179,9 +179,10 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     - the sections the words chose, ordered by reciprocal rank fusion of their lexical rank and
       their rank in meaning;
     - beside them, a section the words found but a threshold alone left out (the floor, coverage:
-      `Scored.near`) when it is among the `most` most like the query in meaning and at least as like
-      it as each section the words chose: "why was Thursday's boat trip cancelled?" finds the notes
-      that say "Lars called off Thursday" below the floor of the one dated last Thursday;
+      `Scored.near`) when it is among the `most` most like the query in meaning, at least SIMILAR,
+      and at least as like it as each section the words chose: "why was Thursday's boat trip
+      cancelled?" finds the notes that say "Lars called off Thursday" below the floor of the one
+      dated last Thursday;
     - where the words chose none (a query in other words than the memory's), the sections most like
       it, those at least SIMILAR; none when the words found that the query asks what no file of the
       home holds (`query_asks.lacking`): meaning does not overrule that.
@@ -206,7 +207,7 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
         best = max(similar.get(key, 0.0) for key in lexical)  # as like the query as each chosen one
         closest = set(sorted(similar, key=lambda key: -similar[key])[:most])
         joined = {key for s in ranked if s.near and (key := (s.doc.rel, s.section)) in closest
-                  and similar[key] >= best}
+                  and similar[key] >= max(best, SIMILAR)}
         order = (order + sorted(joined, key=lambda key: -similar[key]))[:max(most, len(lexical))]
     elif lacking:
         order = []

@@ -8,12 +8,12 @@ seconds a query. Each vector is cached by the command and the text's digest, as 
 so a warm query embeds the query alone and a cold home warms over a few queries. The sections the
 words chose are ordered by reciprocal rank fusion of their lexical rank and their rank in meaning,
 as OpenClaw fuses vector and text search, and stay chosen; a section the words found and a
-threshold alone left out comes in beside them when it is as like the query in meaning as each of
-them; where the words chose none, the sections most like the query (cosine similarity at least
-SIMILAR, at most --max-sections of them) come in by meaning, unless the words found that the query
-asks what the memory lacks (query.py's `_by_meaning` says why no more). Off by default and never
-required: a failing or slow embedder is one warning and the lexical result. What it finds is as
-good as the model behind it.
+threshold alone left out comes in beside them when it is at least SIMILAR and as like the query in
+meaning as each of them; where the words chose none, the sections most like the query (cosine
+similarity at least SIMILAR, at most --max-sections of them) come in by meaning, unless the words
+found that the query asks what the memory lacks (query.py's `_by_meaning` says why no more). Off by
+default and never required: a failing or slow embedder is one warning and the lexical result. What
+it finds is as good as the model behind it.
 
 A repository is input, never instructions: an `embedder:` in a config file git tracks (one that
 came with a clone or a pull request) is not run; MEMCTL_EMBEDDER or an untracked config is the
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 Key = tuple[str, int]  # a section: its file (relative to the home) and which of its sections
 
 TIMEOUT = 20.0  # seconds for one run of the embedder (a cold home sends every section at once)
-# The cosine similarity a section needs to come in by meaning alone, where the words chose none.
+# The cosine similarity a section needs to come in by meaning (query.py's `_by_meaning`).
 # Measured with all-MiniLM-L6-v2 (benchmarks/embedders/minilm.py) on fixtures/relevance: the section
 # most like an unanswerable query is at 0.14-0.36, a paraphrase's answer at 0.28-0.44. Meaning does
 # not fill in for a query whose words the memory lacks (`query_asks.lacking`: 0.14-0.36 in
