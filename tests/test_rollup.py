@@ -56,10 +56,11 @@ def test_by_week_then_by_month_every_source_can_be_rebuilt(copy_fixture, cli):
     assert cli("rollup", str(home), "--apply").exit_code == 0
     week = (home / "memory" / "journal" / "2026-W41.md").read_text()
     assert week.startswith("---\nperiod: 2026-W41\nfirst_day: 2026-10-05\nlast_day: 2026-10-11\n")
-    assert 'skills: ["lab"]' in week and "\n## 2026-10-05\n\n# 2026-10-05 — " in week
+    assert 'skills: ["lab"]' in week and "\n---\n# 2026-10-05 — " in week  # its own heading names its day:
+    assert "## 2026-10-05" not in week  # no `## 2026-10-05` above it
     assert cli("rollup", str(home), "--period", "month", "--apply").exit_code == 0
     month = (home / "memory" / "journal" / "2026-10.md").read_text()
-    assert "\n# 2026-W40\n\n## 2026-09-28\n" in month and "\n# 2026-W44\n" in month
+    assert "\n# 2026-W40\n\n# 2026-09-28 — tired\n" in month and "\n# 2026-W44\n" in month
     journal = home / "memory" / "journal"
     archive = home / "archive" / "memory" / "journal"
     for name, data_ in sources.items():
@@ -87,11 +88,11 @@ def test_the_index_links_point_at_the_periods_and_lint_finds_no_broken_link(copy
     cli("rollup", str(home), "--apply")
     index = (home / "MEMORY.md").read_text()
     assert "- [2026-W40](memory/journal/2026-W40.md)\n- [2026-W41](memory/journal/2026-W41.md)\n" in index
-    assert "[that entry](memory/journal/2026-W41.md#2026-10-10)" in index
+    assert "[that entry](memory/journal/2026-W41.md#2026-10-10--tired)" in index
     assert "- Lars decides when the boat goes out." in index
     cli("rollup", str(home), "--period", "month", "--apply")
     index = (home / "MEMORY.md").read_text()
-    assert "[that entry](memory/journal/2026-10.md#2026-10-10)" in index
+    assert "[that entry](memory/journal/2026-10.md#2026-10-10--tired)" in index
     assert index.count("memory/journal/2026-10.md)") == 1  # one link line a period
     lint = json.loads(cli("lint", str(home), "--format", "json", "--exit-zero").stdout)
     assert not [d for d in lint["diagnostics"] if "link" in d["name"] or "anchor" in d["name"]]
@@ -116,9 +117,9 @@ def test_summarizer_that_works_replaces_the_body_and_archives_the_verbatim_text(
     result = cli("rollup", str(home), "--summarizer", summarizer("keep_first_lines.py"), "--apply")
     assert result.exit_code == 0, result.stderr
     week = (home / "memory" / "journal" / "2026-W41.md").read_text()
-    assert "summarized: true" in week and week.count("\n## ") == 1
+    assert "summarized: true" in week and week.count("\n# 2026-") == 1  # the summarizer kept the first day's lines
     verbatim = (home / "archive" / "memory" / "journal" / "2026-W41.verbatim.md").read_text()
-    assert "## 2026-10-10" in verbatim and "summarized" not in verbatim
+    assert "# 2026-10-10 — tired" in verbatim and "summarized" not in verbatim
     for name, data in originals().items():
         if not (home / "memory" / "journal" / name).exists():
             assert (home / "archive" / "memory" / "journal" / name).read_bytes() == data
@@ -133,7 +134,7 @@ def test_a_bad_summarizer_is_refused_and_the_week_rolled_up_verbatim(copy_fixtur
     result = cli("rollup", str(home), "--summarizer", summarizer(script), "--timeout", "1", "--apply")
     assert result.exit_code == 0 and message in result.stderr
     week = (home / "memory" / "journal" / "2026-W41.md").read_text()
-    assert "summarized" not in week and "## 2026-10-10" in week
+    assert "summarized" not in week and "# 2026-10-10 — tired" in week
 
 
 def test_no_rollup_folders_for_a_generic_home_says_how_to_set_them(cli):
@@ -241,3 +242,36 @@ def test_a_weeks_own_file_holding_a_token_is_not_sent_to_the_summarizer(copy_fix
     assert result.stderr == (f"warning: memory/journal/2026-W41.md:{line}: not summarized: holds a possible GitHub "
                              "token (ghp_…); --allow-secrets sends the period to the summarizer\n")
     assert "A late note." in week.read_text() and "summarized" not in week.read_text()
+
+
+def test_a_note_headed_by_its_own_date_gets_no_second_heading(copy_fixture, cli, monkeypatch):
+    """OpenClaw's daily notes start `# 2026-11-02 (Mon)`: the week's file holds that heading once,
+    not under a `## 2026-11-02` of its own (which made a week's file a fifth bigger than its days
+    on this workspace, 6,272 tokens against 5,196; now 5,872); a note whose heading holds its date
+    among other words (`# Rehearsal — 2026-11-06, …`) is its own heading too."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = copy_fixture("homes/openclaw/workspace")
+    assert cli("rollup", str(home), "--apply").exit_code == 0
+    week = (home / "memory" / "2026-W45.md").read_text()
+    headings = [line for line in week.splitlines() if line.startswith("#")]
+    assert headings == ["# 2026-11-02 (Mon)", "# 2026-11-03 (Tue)", "# 2026-11-04 (Wed)", "# 2026-11-05 (Thu)",
+                        "# Rehearsal — 2026-11-06, Oefenruimte Delfshaven", "# 2026-11-06 (Fri)",
+                        "# 2026-11-07 (Sat)", "# 2026-11-08 (Sun)"]
+    assert cli("rollup", str(home), "--apply").stdout.startswith("nothing to roll up")
+
+
+def test_two_notes_of_one_day_with_one_heading_keep_their_labels(tmp_path):
+    """Two notes of 2026-11-06 both headed `# 2026-11-06 (Fri)` would give one anchor to two
+    headings: each is headed by its file's label instead, so a link to either still finds it."""
+    from memctl.commands.rollup import Group, headings
+
+    texts = {"memory/2026-11-06.md": "# 2026-11-06 (Fri)\n\nA.\n",
+             "memory/2026-11-06-gig.md": "# 2026-11-06 (Fri)\n\nB.\n",
+             "memory/2026-11-07.md": "\ufeff# 2026-11-07 (Sat)\n\nC.\n",
+             "memory/2026-11-08.md": "# Sunday\n\nD.\n"}
+    items = [dated(rel) for rel in texts]
+    group = Group("memory", "2026-W45", items[0].first, items[-1].last, items)  # type: ignore[arg-type,union-attr]
+    assert headings(group, texts) == {"memory/2026-11-06.md": ("2026-11-06", False),
+                                      "memory/2026-11-06-gig.md": ("2026-11-06 gig", False),
+                                      "memory/2026-11-07.md": ("2026-11-07 (Sat)", True),
+                                      "memory/2026-11-08.md": ("2026-11-08", False)}

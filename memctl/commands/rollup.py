@@ -216,6 +216,25 @@ def _originals(item: Dated, values: dict[str, object]) -> list[str]:
     return [item.name]
 
 
+_HEADING = re.compile(r"#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$")
+
+
+def headings(group: Group, texts: dict[str, str]) -> dict[str, tuple[str, bool]]:
+    """Each source's heading in its period's file, and whether it is the source's own: a day's note
+    that starts with a heading holding its date (`# 2026-11-23 (Mon)`, as OpenClaw's and Volute's
+    notes do) needs no `## 2026-11-23` above it, unless another source's heading would have the same
+    anchor; the others are headed by their label (`2026-11-23 standup`, `2026-W47`)."""
+    found: dict[str, tuple[str, bool]] = {}
+    for item in group.sources:
+        first = _source_text(_split(texts[item.rel])[1]).split("\n", 1)[0]
+        match = _HEADING.match(first) if item.kind == "day" else None
+        own = match is not None and item.first.isoformat() in match[1]
+        found[item.rel] = (match[1], True) if match is not None and own else (item.label, False)
+    anchors = [_anchor(heading) for heading, _ in found.values()]
+    return {rel: (heading, own) if not own or anchors.count(_anchor(heading)) == 1 else (label, False)
+            for (rel, (heading, own)), label in zip(found.items(), (s.label for s in group.sources), strict=True)}
+
+
 def render_group(group: Group, texts: dict[str, str], period: str, today: date) -> tuple[str, str]:
     """The period file's front matter and its verbatim body."""
     all_crlf = all("\r\n" in texts[s.rel] for s in group.sources)
@@ -224,6 +243,7 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
     skills: list[str] = []
     body: list[str] = []
     current_week = None
+    headed = headings(group, texts)
     for item in group.sources:
         values, text = _split(texts[item.rel])
         sources.extend(s for s in _originals(item, values) if s not in sources)
@@ -243,7 +263,7 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
             if item.kind == "week":
                 body.append(chunk)
                 continue
-        body.append(f"## {item.label}{nl}{nl}" + chunk)
+        body.append(chunk if headed[item.rel][1] else f"## {item.label}{nl}{nl}" + chunk)
     front = [f"period: {group.name}", f"first_day: {group.first.isoformat()}", f"last_day: {group.last.isoformat()}",
              f"sources: {_yaml_list(sources)}"]
     if skills:
@@ -350,6 +370,7 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
     moved: dict[str, tuple[str, str, str]] = {}  # source rel -> (period rel, period label, anchor)
     for group in groups:
         head, body = render_group(group, texts, period, today)
+        headed = headings(group, texts)
         nl = "\r\n" if head.endswith("\r\n") else "\n"
         after = head + body
         # held back, only the period's own file from an earlier run can hold a secret: found in it
@@ -380,7 +401,7 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
                 changes.append(FileChange(archived, None, texts[item.rel]))
                 taken.add(archived)
             changes.append(FileChange(item.rel, texts[item.rel], "", removed=True))
-            moved[item.rel] = (group.rel, group.name, _anchor(item.label))
+            moved[item.rel] = (group.rel, group.name, _anchor(headed[item.rel][0]))
     if moved and index_rel in texts:
         relinked = _relink_index(index_rel, texts[index_rel], moved)
         if relinked != texts[index_rel]:
