@@ -518,3 +518,22 @@ def test_a_named_topic_the_index_leaves_no_room_for_is_said_with_the_budget_that
     assert fits.exit_code == 0 and "## Retries" in fits.stdout and "--topic" not in fits.stderr
     short = cli("assemble", str(home), "--topic", "payments", "--budget", str(need - 1))
     assert "## Retries" not in short.stdout and "warning: --topic payments: " in short.stderr
+
+
+def test_a_skills_topic_the_index_leaves_no_room_for_is_said_too(cli, tmp_path):
+    """`--skill billing` asks for the topics of that skill as `--topic` asks for one: one left out
+    for want of room is a warning naming the skill and the --budget that bundles it whole."""
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    facts = "".join(f"- fact {n}: the build cache for runner {n} lives on its scratch disk.\n" for n in range(80))
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n- [Pay](topics/payments.md)\n")
+    (home / "topics" / "payments.md").write_text("---\nskills: [billing]\n---\n# Payments\n\n"
+                                                 "Payment retries run at 1 h, 6 h and 24 h.\n")
+    result = cli("assemble", str(home), "--skill", "billing", "--budget", "1000")
+    assert result.exit_code == 0 and "# Payments" not in result.stdout
+    said = [line for line in result.stderr.splitlines() if line.startswith("warning: --skill")]
+    assert len(said) == 1 and re.fullmatch(
+        r"warning: --skill billing: topics/payments\.md \(~\d+ tokens\) was left out: the index and what loads "
+        r"before it fill the 1,000-token dispatch budget; --budget [\d,]+ bundles it whole", said[0]), result.stderr
+    both = cli("assemble", str(home), "--skill", "billing", "--topic", "payments", "--budget", "1000")
+    assert [line.split(":")[1] for line in both.stderr.splitlines() if "was left out" in line] == [" --topic payments"]

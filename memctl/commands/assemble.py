@@ -411,12 +411,22 @@ def _fit(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, candida
 def _requested_left_out(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, spent: int,
                         candidates: list[Candidate], today: date, memo: dict[tuple[object, ...], int],
                         p: Packer) -> list[str]:
-    """A warning for each --topic the budget left out, whole or in part, naming the --budget that
-    bundles it whole (found by packing again, so only when one was left out)."""
-    warnings = []
-    for name in dict.fromkeys(opts.topics):
+    """A warning for each topic asked for (--topic, or a --skill's) that the budget left out, whole
+    or in part, naming the --budget that bundles it whole (found by packing again, so only when one
+    was left out); a topic asked for twice is said once."""
+    asked: dict[str, str] = {}  # a topic's path: how it was asked for
+    for name in opts.topics:
         doc = home.find_topic(name)
-        left = [o for o in p.omitted if doc is not None and o.path == doc.rel and o.reason == NO_ROOM]
+        if doc is not None:
+            asked.setdefault(doc.rel, f"--topic {name}")
+    for candidate in candidates:
+        for reason in candidate.reasons:
+            if reason.startswith("skill "):
+                asked.setdefault(candidate.doc.rel, f"--{reason}")
+    warnings = []
+    for rel, how in asked.items():
+        doc = home.find_topic(rel)
+        left = [o for o in p.omitted if o.path == rel and o.reason == NO_ROOM]
         if doc is None or not left:
             continue
         need = _budget_for(home, opts, fmt, budget, candidates, today, memo, doc.rel)
@@ -424,7 +434,7 @@ def _requested_left_out(home: MemoryHome, opts: AssembleOptions, fmt: str, budge
                 f"only part of {doc.rel} was bundled, {plural(len(left), 'section')} (~"
                 f"{sum(o.tokens for o in left):,} tokens) left out")
         fits = f"; --budget {need + spent:,} bundles it whole" if need is not None else ""
-        warnings.append(f"--topic {name}: {what}: the index and what loads before it fill the "
+        warnings.append(f"{how}: {what}: the index and what loads before it fill the "
                         f"{budget + spent:,}-token dispatch budget{fits}")
     return warnings
 
