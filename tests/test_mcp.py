@@ -299,7 +299,17 @@ def install(*args: str):
     return CliRunner().invoke(app, ["mcp", "install", *args])
 
 
-def test_install_prints_every_hosts_snippet(project):
+@pytest.fixture
+def installed(monkeypatch):
+    """This memctl as an installed `memctl` script would be: on PATH, importable without PYTHONPATH."""
+    from memctl.commands import hook_install
+
+    script = "/opt/memctl/bin/memctl"
+    monkeypatch.setattr(hook_install, "launch", lambda: hook_install.Start([script], None, script, True))
+    return script
+
+
+def test_install_prints_every_hosts_snippet(project, installed):
     done = install("memory")
     assert done.exit_code == 0, done.stderr
     home = str(project / "memory")
@@ -310,7 +320,7 @@ def test_install_prints_every_hosts_snippet(project):
         f"Cursor: {project}/.cursor/mcp.json",
         f"Codex: {project.parent}/user/.codex/config.toml"]
     command, *leading = memctl_command()
-    assert os.path.isabs(command)  # an app started from a desktop has no shell PATH
+    assert command == installed and os.path.isabs(command)  # an app started from a desktop has no shell PATH
     claude = json.loads(blocks[0].split("\n", 1)[1])
     assert claude == {"mcpServers": {"memctl": {"type": "stdio", "command": command, "args": [*leading, "mcp", home]}}}
     assert json.loads(blocks[2].split("\n", 1)[1]) == {"mcpServers": {"memctl": {"command": command,
@@ -320,6 +330,34 @@ def test_install_prints_every_hosts_snippet(project):
     assert "https://code.claude.com/docs/en/mcp" in done.stderr and "claude mcp add --scope user memctl" in done.stderr
     assert f"would add memctl to {project}/.cursor/mcp.json; --apply --client cursor writes it" in done.stderr
     assert not (project / ".mcp.json").exists() and not (project / ".cursor").exists()
+
+
+def test_an_entry_for_a_memctl_found_through_pythonpath_sets_it_in_env(project, monkeypatch):
+    """A memctl that its Python imports only with PYTHONPATH (a checkout run as `python -m memctl`):
+    each host's entry carries `env` (every one of them passes it to the server it starts), Codex's
+    as an inline table that reads back, and `claude mcp add` gets `--env`; stderr says why."""
+    import tomllib
+
+    from memctl.commands import hook_install
+
+    python, checkout = "/usr/bin/python3", "/src/memctl checkout"
+    monkeypatch.setattr(hook_install, "launch",
+                        lambda: hook_install.Start([python, "-m", "memctl"], checkout, None, False))
+    done = install("memory")
+    assert done.exit_code == 0, done.stderr
+    home = str(project / "memory")
+    blocks = [b.split("\n", 1)[1] for b in done.stdout.split("\n\n# ")]
+    want = {"command": python, "args": ["-m", "memctl", "mcp", home], "env": {"PYTHONPATH": checkout}}
+    assert json.loads(blocks[0]) == {"mcpServers": {"memctl": {"type": "stdio", **want}}}
+    assert json.loads(blocks[1]) == json.loads(blocks[2]) == {"mcpServers": {"memctl": want}}
+    assert tomllib.loads(blocks[3]) == {"mcp_servers": {"memctl": want}}
+    assert (f"mcp install: that Python imports this memctl only with PYTHONPATH='{checkout}': the entry sets it in "
+            "its `env`") in done.stderr
+    assert f"claude mcp add --scope user --env 'PYTHONPATH={checkout}' memctl -- {python} -m memctl mcp" in done.stderr
+    assert install("memory", "--client", "codex", "--apply").exit_code == 0
+    config = project.parent / "user" / ".codex" / "config.toml"
+    assert tomllib.loads(config.read_text())["mcp_servers"]["memctl"] == want
+    assert "nothing to change" in install("memory", "--client", "codex", "--apply").stderr
 
 
 def test_install_apply_merges_keeping_every_other_key(project):

@@ -113,17 +113,19 @@ def install(
         shown = " ".join(shlex.quote(word) for word in command)
         if not start.on_path_is_this:
             err(f"mcp install: {note(start, shown, 'the entry runs')}")
-        if start.pythonpath is not None:
-            err(f"mcp install: that Python imports this memctl only with PYTHONPATH={shlex.quote(start.pythonpath)}: "
-                "add it to the entry's environment (`env`), or install memctl (`pipx install .`)")
+        env = {"PYTHONPATH": start.pythonpath} if start.pythonpath is not None else None
+        if env is not None:
+            err(f"mcp install: that Python imports this memctl only with PYTHONPATH={shlex.quote(env['PYTHONPATH'])}: "
+                "the entry sets it in its `env` (an installed memctl, `pipx install .`, needs none)")
         for number, client_name in enumerate(chosen):
             plan = plan_install(name, client_name, scope.value if scope else None, root, os.getcwd(), command,
-                                str(file) if file is not None else None)
+                                str(file) if file is not None else None, env)
             host = CLIENTS[client_name]
             err(f"mcp install: {host.title}: {plan.why}: {plan.path} (its format: {host.source})")
             if host.note:
                 line = " ".join(shlex.quote(word) for word in [*command, "mcp", root])
-                err(f"mcp install: {host.title}: {host.note.format(name=name, command=line)}")
+                flag = f" --env {shlex.quote('PYTHONPATH=' + env['PYTHONPATH'])}" if env else ""
+                err(f"mcp install: {host.title}: {host.note.format(name=name, command=line, env=flag)}")
             emit(plan.snippet if len(chosen) == 1 else f"{'' if number == 0 else chr(10)}# {host.title}: "
                  f"{plan.path}\n{plan.snippet}")
             if plan.problem:

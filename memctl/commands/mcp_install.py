@@ -62,7 +62,7 @@ CLIENTS: dict[str, Client] = {
         "Claude Code", "json", {"project": lambda project: os.path.join(project, ".mcp.json")}, "project",
         typed=True, source="https://code.claude.com/docs/en/mcp",
         note="Claude Code asks once before it starts a project's .mcp.json server; for your own scope instead: "
-             "claude mcp add --scope user {name} -- {command}"),
+             "claude mcp add --scope user{env} {name} -- {command}"),
     "claude-desktop": Client(
         "Claude Desktop", "json", {"user": lambda project: desktop_config()}, "user",
         source="https://modelcontextprotocol.io/quickstart/user",
@@ -93,8 +93,11 @@ class Install:
     problem: str = ""
 
 
-def entry(client: Client, command: str, args: list[str]) -> dict[str, Any]:
-    return {**({"type": "stdio"} if client.typed else {}), "command": command, "args": args}
+def entry(client: Client, command: str, args: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+    """The server's entry: its command and arguments, and the environment it needs (`env`, which
+    every one of these hosts passes to the server it starts)."""
+    made: dict[str, Any] = {**({"type": "stdio"} if client.typed else {}), "command": command, "args": args}
+    return {**made, "env": env} if env else made
 
 
 def project_of(home: str, cwd: str) -> tuple[str, str]:
@@ -111,7 +114,7 @@ def project_of(home: str, cwd: str) -> tuple[str, str]:
 
 
 def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd: str, command: list[str],
-                 file: str | None = None) -> Install:
+                 file: str | None = None, env: dict[str, str] | None = None) -> Install:
     """The entry for `client_name`, its config file and that file merged (nothing written)."""
     from memctl.safe.fsutil import read_text
 
@@ -121,7 +124,7 @@ def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd:
     scope = scope or client.default_scope
     if scope not in client.files:
         raise InputError(f"{client.title} has no {scope} config file; its scopes: {', '.join(client.files)}")
-    made = entry(client, command[0], [*command[1:], "mcp", home])
+    made = entry(client, command[0], [*command[1:], "mcp", home], env)
     if file is not None:
         path, why = os.path.abspath(file), "the file given"
     elif scope == "project":
@@ -160,7 +163,12 @@ def _toml_string(value: str) -> str:
 def toml_table(name: str, made: dict[str, Any]) -> str:
     rows = [f"[mcp_servers.{name}]"]
     for key, value in made.items():
-        shown = ("[" + ", ".join(map(_toml_string, value)) + "]") if isinstance(value, list) else _toml_string(value)
+        if isinstance(value, list):
+            shown = "[" + ", ".join(map(_toml_string, value)) + "]"
+        elif isinstance(value, dict):  # `env`: an inline table
+            shown = "{ " + ", ".join(f"{_toml_string(k)} = {_toml_string(v)}" for k, v in value.items()) + " }"
+        else:
+            shown = _toml_string(value)
         rows.append(f"{key} = {shown}")
     return "\n".join(rows) + "\n"
 
