@@ -155,10 +155,29 @@ def tracked_by_git(root: str, rel: str) -> str:
     return came_with_git(root, rel).get(rel, "")
 
 
+class GitCannotTell(dict[str, str]):
+    """What `came_with_git` gives when git, inside a repository, fails (it refuses a repository
+    another user owns, "dubious ownership"; a damaged index): every file may have come with it."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__()
+        self.why = why
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __getitem__(self, key: str) -> str:
+        return self.why
+
+    def get(self, key: str, default: str | None = None) -> str:  # type: ignore[override]
+        return self.why
+
+
 def came_with_git(root: str, folder: str) -> dict[str, str]:
     """Each file under `folder` (a file itself, or a folder of the home) that came with the
     repository, relative to the home, and why: git tracks it, or it is in a commit. Two git
-    commands however many files the folder holds; {} outside a repository."""
+    commands however many files the folder holds; {} outside a repository. When git fails inside
+    one, it cannot tell what came with it: then every file did (`GitCannotTell`)."""
     import subprocess
 
     top = root
@@ -175,6 +194,11 @@ def came_with_git(root: str, folder: str) -> dict[str, str]:
                                 capture_output=True, timeout=30, check=False)
     except (OSError, subprocess.SubprocessError):
         return {}  # no git here: nothing can have come from a repository's index or history
+    failed = next((ran for ran in (listed, logged) if ran.returncode != 0), None)
+    if failed is not None:
+        said = failed.stderr.decode("utf-8", "replace").strip().splitlines()
+        first = said[0].removeprefix("fatal: ").strip() if said else f"it exited {failed.returncode}"
+        return GitCannotTell(f"git cannot tell whether it came with the repository ({first})")
 
     def home_rel(item: bytes) -> str:
         return os.path.relpath(os.path.join(top, os.fsdecode(item)), root).replace(os.sep, "/")
