@@ -365,6 +365,20 @@ def test_a_failing_embedder_is_one_warning_and_the_lexical_result(tmp_path, cli,
     assert f"warning: {why}; the query is ranked by its words alone" in result.stderr
 
 
+@pytest.mark.parametrize(("command", "why"), [(" ", "the command is empty"),
+                                              ("emb 'x", "No closing quotation")])
+def test_an_embedder_that_names_no_command_is_one_warning(tmp_path, cli, monkeypatch, command, why):
+    """An embedder of white space alone raised IndexError in a traceback (assemble) or the hook's
+    one line: it is one warning, and the words' result."""
+    home = _home(tmp_path, KITCHEN)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", command)
+    result = cli("assemble", str(home), "--query", "When does the blender get replaced?")
+    assert result.exit_code == 0 and _loaded(result.stdout) == ["topics/kitchen-log.md § What broke"]
+    assert result.stderr.count("warning: ") == 1
+    assert f"warning: embedder could not run ({why}); the query is ranked by its words alone" in result.stderr
+
+
 def test_a_repositorys_config_does_not_run_its_embedder(tmp_path, cli, monkeypatch):
     """A `.memctl.yaml` git tracks came with the repository: the command it names is not run."""
     import subprocess

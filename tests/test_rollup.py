@@ -275,3 +275,20 @@ def test_two_notes_of_one_day_with_one_heading_keep_their_labels(tmp_path):
                                       "memory/2026-11-06-gig.md": ("2026-11-06 gig", False),
                                       "memory/2026-11-07.md": ("2026-11-07 (Sat)", True),
                                       "memory/2026-11-08.md": ("2026-11-08", False)}
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["rollup", "--summarizer", " "], "error: --summarizer: the command is empty\n"),
+    (["rollup", "--summarizer", "llm 'x"], "error: --summarizer: \"llm 'x\" cannot be split into words (No closing "
+                                          "quotation)\n"),
+    (["consolidate", "--summarizer", ""], "error: --summarizer: the command is empty\n"),
+    (["capture", "--extractor", "  "], "error: --extractor: the command is empty\n"),
+])
+def test_a_command_option_that_names_no_command_is_one_line(copy_fixture, cli, args, said):
+    """A --summarizer or --extractor of white space alone raised IndexError in a traceback (rollup,
+    exit 1), or was one warning a period: it is a bad option, said once, exit 2, nothing written."""
+    home = copy_fixture("rollup/home")
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    result = cli(args[0], str(home), *args[1:], "--apply")
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
+    assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before

@@ -17,6 +17,7 @@ from memctl.cli.common import (
     ProfileOpt,
     TextOrJson,
     app,
+    command_option,
     emit_plan,
     err,
     fail,
@@ -38,8 +39,8 @@ def capture(
         "--transcript", metavar="FILE", help="A Claude Code transcript (JSONL); without it, text on stdin.")] = None,
     last: Annotated[int | None, number_option(
         "--last", metavar="N", low=0, help="The last N turns (default: those since the last compaction).")] = None,
-    extractor: Annotated[str | None, typer.Option(
-        "--extractor", metavar="CMD", help="A command that prints one lesson a line (the text on its stdin).")] = None,
+    extractor: Annotated[str | None, command_option(
+        "--extractor", help="A command that prints one lesson a line (the text on its stdin).")] = None,
     timeout: Annotated[float, number_option(
         "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the extractor may run.")] = 60.0,
     apply: ApplyOpt = False,

@@ -190,6 +190,24 @@ def number_option(*names: str, metavar: str, help: str, kind: type = int, low: f
     return typer.Option(*names, metavar=metavar, help=help, parser=parse, min=None if above else low, max=high)
 
 
+def command_option(*names: str, help: str) -> Any:
+    """An option naming a command memctl runs without a shell (`--summarizer`, `--extractor`): one
+    that splits into no words, or whose quotes do not close, is one line and exit 2 (`error:
+    --summarizer: the command is empty`) before anything is read, not a warning a period."""
+    import shlex
+
+    def parse(value: Any) -> Any:
+        try:
+            words = shlex.split(value)
+        except ValueError as error:
+            fail(MemctlError(f"{names[0]}: {value!r} cannot be split into words ({error})"))
+        if not words:
+            fail(MemctlError(f"{names[0]}: the command is empty"))
+        return value
+
+    return typer.Option(*names, metavar="CMD", help=help, parser=parse)
+
+
 def open_home(path: str | Path, config: Path | None, tokenizer: str | None, profile: str | None,
               several: bool = False) -> MemoryHome:
     """The home at `path`, its warnings said on stderr; among `several` homes, each warning names

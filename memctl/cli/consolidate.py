@@ -20,6 +20,7 @@ from memctl.cli.common import (
     TokenizerOpt,
     app,
     apply_saved_plan,
+    command_option,
     emit_plan,
     err,
     fail,
@@ -43,8 +44,8 @@ def consolidate(
         help="Token target of a topic (default: the profile's topic budget).")] = None,
     older_than: Annotated[int, number_option(
         "--older-than", metavar="DAYS", low=0, help="Dated entries older than this are archived.")] = 90,
-    summarizer: Annotated[str | None, typer.Option(
-        "--summarizer", metavar="CMD", help="A command that rewrites a topic's body (stdin to stdout).")] = None,
+    summarizer: Annotated[str | None, command_option(
+        "--summarizer", help="A command that rewrites a topic's body (stdin to stdout).")] = None,
     timeout: Annotated[float, number_option(
         "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the summarizer may run.")] = 120.0,
     allow_secrets: Annotated[bool, typer.Option(

@@ -20,6 +20,7 @@ from memctl.cli.common import (
     TextOrJson,
     app,
     apply_saved_plan,
+    command_option,
     emit_plan,
     err,
     fail,
@@ -46,8 +47,8 @@ def rollup(
     = Period.week,
     keep_days: Annotated[int, number_option(
         "--keep-days", metavar="DAYS", low=0, help="A period that ended within this many days is left alone.")] = 7,
-    summarizer: Annotated[str | None, typer.Option(
-        "--summarizer", metavar="CMD", help="A command that shortens a period's text (stdin to stdout).")] = None,
+    summarizer: Annotated[str | None, command_option(
+        "--summarizer", help="A command that shortens a period's text (stdin to stdout).")] = None,
     timeout: Annotated[float, number_option(
         "--timeout", metavar="SECONDS", kind=float, above=True, help="How long the summarizer may run.")] = 120.0,
     allow_secrets: Annotated[bool, typer.Option(

@@ -34,10 +34,14 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def run_filter(command: str, data: bytes, timeout: float, env: Mapping[str, str], cap: int = MAX_OUTPUT) -> Ran:
-    """Run `command` with `data` on stdin; raises OSError or ValueError when it cannot start."""
+    """Run `command` with `data` on stdin; raises OSError or ValueError when it cannot start (a
+    command of white space alone, or quotes that do not close, among them)."""
     import selectors
 
-    process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    words = shlex.split(command)
+    if not words:
+        raise ValueError("the command is empty")
+    process = subprocess.Popen(words, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, env=dict(env), start_new_session=True)
     assert process.stdin is not None and process.stdout is not None
 
