@@ -292,3 +292,26 @@ def test_a_command_option_that_names_no_command_is_one_line(copy_fixture, cli, a
     result = cli(args[0], str(home), *args[1:], "--apply")
     assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
     assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before
+
+
+def test_a_users_note_named_as_the_weeks_file_is_not_overwritten(tmp_path, cli, monkeypatch):
+    """`memory/2026-W47.md` written by the user (a weekly review with its own front matter) has the
+    name of W47's roll-up: rolling the week up rewrote it with memctl's front matter, and its
+    `tags` and `owner` were nowhere but in the journal. Now the week is left as it is, with a
+    warning that says why and what to do; the other weeks still roll up."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-10")
+    journal = tmp_path / "memory"
+    journal.mkdir()
+    (tmp_path / "MEMORY.md").write_text("# Memory\n")
+    (tmp_path / ".memctl.yaml").write_text("profile: openclaw\n")
+    review = "---\ntags: [review]\nowner: jonas\n---\n# Week 47 review\n\nGood week.\n"
+    (journal / "2026-W47.md").write_text(review)
+    for day in ("2026-11-09", "2026-11-10", "2026-11-16", "2026-11-17"):
+        (journal / f"{day}.md").write_text(f"# {day}\n\n- noted\n")
+    result = cli("rollup", str(tmp_path), "--apply")
+    assert result.exit_code == 0, result.stderr
+    assert ("warning: memory/2026-W47.md: not a roll-up memctl wrote (its front matter has no `period: 2026-W47`), "
+            "so its week is not rolled up and nothing in it changes") in result.stderr
+    assert (journal / "2026-W47.md").read_text() == review
+    assert (journal / "2026-11-16.md").exists() and (journal / "2026-11-17.md").exists()
+    assert (journal / "2026-W46.md").read_text().startswith("---\nperiod: 2026-W46\n")  # W46 rolled up

@@ -360,12 +360,17 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
     if period not in PERIODS:
         raise MemctlError(f"unknown period {period!r}; choose week or month")
     groups, waiting = groups_of(files, period, today, keep_days)
+    warnings: list[str] = []
+    for group in [g for g in groups if g.rel in texts and str(_split(texts[g.rel])[0].get("period")) != g.name]:
+        groups.remove(group)  # a note of the user's named as the period's file: rolling up would overwrite it
+        warnings.append(f"{group.rel}: not a roll-up memctl wrote (its front matter has no `period: {group.name}`), "
+                        f"so its {period} is not rolled up and nothing in it changes; rename it (it is a dated "
+                        "file by its name) to roll up its days")
     held: list[tuple[str, int, str, str]] = []
     if not allow_secrets:
         groups, held = _hold_secrets(groups, texts)
     changes: list[FileChange] = []
     summarized: list[str] = []
-    warnings: list[str] = []
     taken: set[str] = set()
     moved: dict[str, tuple[str, str, str]] = {}  # source rel -> (period rel, period label, anchor)
     for group in groups:
