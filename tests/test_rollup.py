@@ -315,3 +315,22 @@ def test_a_users_note_named_as_the_weeks_file_is_not_overwritten(tmp_path, cli, 
     assert (journal / "2026-W47.md").read_text() == review
     assert (journal / "2026-11-16.md").exists() and (journal / "2026-11-17.md").exists()
     assert (journal / "2026-W46.md").read_text().startswith("---\nperiod: 2026-W46\n")  # W46 rolled up
+
+
+def test_a_link_to_a_rolled_up_note_finds_its_heading_as_github_names_it(tmp_path, cli, monkeypatch):
+    """The index's link to a note points at the note's heading in the week's file, as GitHub anchors
+    it: by the text a heading shows (a link in it by its words), a repeated one with `-1` (the
+    11-05 note plans `### 2026-11-06 (Fri)` above the 11-06 note's own heading)."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    journal = tmp_path / "memory"
+    journal.mkdir()
+    (tmp_path / ".memctl.yaml").write_text("profile: openclaw\n")
+    (journal / "2026-11-04.md").write_text("# 2026-11-04 — [Cykelköket](https://cykelkoket.se) workshop\n\n- bikes\n")
+    (journal / "2026-11-05.md").write_text("# 2026-11-05 (Thu)\n\n### 2026-11-06 (Fri)\n\n- plan: pick up Lieke\n")
+    (journal / "2026-11-06.md").write_text("# 2026-11-06 (Fri)\n\n- picked up Lieke\n")
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\nSee [the workshop](memory/2026-11-04.md) and "
+                                        "[the pickup](memory/2026-11-06.md).\n")
+    assert cli("rollup", str(tmp_path), "--apply").exit_code == 0
+    index = (tmp_path / "MEMORY.md").read_text()
+    assert "[the workshop](memory/2026-W45.md#2026-11-04--cykelköket-workshop)" in index
+    assert "[the pickup](memory/2026-W45.md#2026-11-06-fri-1)" in index

@@ -235,8 +235,9 @@ def headings(group: Group, texts: dict[str, str]) -> dict[str, tuple[str, bool]]
             for (rel, (heading, own)), label in zip(found.items(), (s.label for s in group.sources), strict=True)}
 
 
-def render_group(group: Group, texts: dict[str, str], period: str, today: date) -> tuple[str, str]:
-    """The period file's front matter and its verbatim body."""
+def render_group(group: Group, texts: dict[str, str], period: str, today: date) -> tuple[str, str, dict[str, int]]:
+    """The period file's front matter, its verbatim body, and where in the body each source's part
+    starts (its heading, or the heading of the week it opens, is the first at or after it)."""
     all_crlf = all("\r\n" in texts[s.rel] for s in group.sources)
     nl = "\r\n" if all_crlf else "\n"
     sources: list[str] = []
@@ -244,7 +245,16 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
     body: list[str] = []
     current_week = None
     headed = headings(group, texts)
+    starts: dict[str, int] = {}
+    size = 0
+
+    def add(part: str) -> None:
+        nonlocal size
+        body.append(part)
+        size += len(part)
+
     for item in group.sources:
+        starts[item.rel] = size
         values, text = _split(texts[item.rel])
         sources.extend(s for s in _originals(item, values) if s not in sources)
         listed = values.get("skills")
@@ -253,17 +263,18 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
                 skills.append(skill)
         chunk = _chunk(text, nl)
         if item.name == f"{group.name}.md":  # the period's own file from an earlier run: its body as it is
-            body.append(chunk)
+            add(chunk)
             continue
         if period == "month":
             week = item.label if item.kind == "week" else period_of(item, "week")[0]  # type: ignore[index]
             if week != current_week:
-                body.append(f"# {week}{nl}{nl}")
+                add(f"# {week}{nl}{nl}")
                 current_week = week
             if item.kind == "week":
-                body.append(chunk)
+                add(chunk)
                 continue
-        body.append(chunk if headed[item.rel][1] else f"## {item.label}{nl}{nl}" + chunk)
+            starts[item.rel] = size  # a day's own heading, not its week's
+        add(chunk if headed[item.rel][1] else f"## {item.label}{nl}{nl}" + chunk)
     front = [f"period: {group.name}", f"first_day: {group.first.isoformat()}", f"last_day: {group.last.isoformat()}",
              f"sources: {_yaml_list(sources)}"]
     if skills:
@@ -271,7 +282,33 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
     front.append(f"rolled_up: {today.isoformat()}")
     head = f"---{nl}" + "".join(line + nl for line in front) + f"---{nl}"
     text = "".join(body)
-    return head, text[: -len(nl)] if text.endswith(nl + nl) else text
+    return head, text[: -len(nl)] if text.endswith(nl + nl) else text, starts
+
+
+def anchors_of(head: str, body: str, starts: dict[str, int]) -> dict[str, str]:
+    """Each source's anchor in its period's file: that of the first heading at or after where its
+    part starts, as GitHub makes anchors (`_anchor`; a repeated one gets `-1`, `-2`), headings in
+    code blocks left out."""
+    from bisect import bisect_left
+
+    from memctl.markup.structure import structure
+    from memctl.text import split_lines
+
+    lines = split_lines(head + body)
+    found = structure(lines, len(split_lines(head)), 6)["headings"]
+    made: list[str] = []
+    seen: dict[str, int] = {}
+    for _, _, text in found:
+        base = _anchor(text)
+        made.append(base if base not in seen else f"{base}-{seen[base]}")
+        seen[base] = seen.get(base, 0) + 1
+    at = [line for line, _, _ in found]
+    out = {}
+    for rel, offset in starts.items():
+        line = (head + body[:offset]).count("\n")
+        index = bisect_left(at, line)
+        out[rel] = made[index] if index < len(made) else ""
+    return out
 
 
 # --- the plan ----------------------------------------------------------------------------------
@@ -344,9 +381,13 @@ def _resolver(index_rel: str) -> Callable[[str], str | None]:
     return resolve
 
 
+_INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
 def _anchor(heading: str) -> str:
-    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens."""
-    return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+    """GitHub's anchor for a heading: its text as shown (a link's or an image's words, not its
+    address), lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", _INLINE_LINK.sub(r"\1", heading).strip().lower()).replace(" ", "-")
 
 
 def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period: str, today: date,
@@ -374,8 +415,8 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
     taken: set[str] = set()
     moved: dict[str, tuple[str, str, str]] = {}  # source rel -> (period rel, period label, anchor)
     for group in groups:
-        head, body = render_group(group, texts, period, today)
-        headed = headings(group, texts)
+        head, body, starts = render_group(group, texts, period, today)
+        anchors = anchors_of(head, body, starts)
         nl = "\r\n" if head.endswith("\r\n") else "\n"
         after = head + body
         # held back, only the period's own file from an earlier run can hold a secret: found in it
@@ -406,7 +447,7 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
                 changes.append(FileChange(archived, None, texts[item.rel]))
                 taken.add(archived)
             changes.append(FileChange(item.rel, texts[item.rel], "", removed=True))
-            moved[item.rel] = (group.rel, group.name, _anchor(headed[item.rel][0]))
+            moved[item.rel] = (group.rel, group.name, anchors[item.rel])
     if moved and index_rel in texts:
         relinked = _relink_index(index_rel, texts[index_rel], moved)
         if relinked != texts[index_rel]:
