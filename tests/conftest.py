@@ -59,7 +59,7 @@ def cli():
 
     runner = CliRunner()
 
-    def invoke(*args: str):
-        return runner.invoke(app, list(args), catch_exceptions=False)
+    def invoke(*args: str, input: str | None = None):
+        return runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
     return invoke

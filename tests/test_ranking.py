@@ -426,6 +426,25 @@ def test_the_user_prompt_hook_uses_the_embedder_too(tmp_path):
     assert "Refunds within 30 days" in json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
 
 
+def test_the_user_prompt_hook_gives_the_embedder_less_time_than_its_host_gives_the_hook(tmp_path, cli, monkeypatch):
+    """The host kills a hook that runs past its timeout (10 s from `hook install`, 15 s on Volute),
+    and the prompt then gets no memory at all: in the hook the embedder has HOOK_TIMEOUT, not the
+    20 s `assemble` gives it, and a slow one is a warning and the words' result."""
+    import json
+
+    from memctl.commands import semantic
+
+    monkeypatch.setattr(semantic, "HOOK_TIMEOUT", 1.0)
+    assert semantic.TIMEOUT > 10  # what assemble gives it: longer than the host waits for a hook
+    home = _home(tmp_path, KITCHEN)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder("--slow"))
+    result = cli("hook", "user-prompt", str(home), input=json.dumps({"prompt": "When does the blender get replaced?"}))
+    assert result.exit_code == 0
+    assert "embedder ran past 1 s" in result.stderr
+    assert "What broke" in json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
 def test_memory_search_ranks_as_assemble_does_embedder_and_dates_included(tmp_path, cli, monkeypatch):
     """The MCP server's memory_search is the same ranking: the embedder the home names, and the
     query's dates relative to the server's day (it ranked by the words alone, and as of today)."""

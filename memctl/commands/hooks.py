@@ -93,10 +93,11 @@ def relevant_context(home: MemoryHome, prompt: str, options: HookOptions, today:
     "" when none is relevant enough. The index is not repeated: the host loads it already. An
     embedder's warning goes to `notes` (stderr: the hook still answers)."""
     from memctl.commands.query import rank_home
+    from memctl.commands.semantic import HOOK_TIMEOUT
 
     if not prompt.strip():
         return ""
-    ranked, warnings = rank_home(home, prompt, options.max_sections, today)
+    ranked, warnings = rank_home(home, prompt, options.max_sections, today, embed_timeout=HOOK_TIMEOUT)
     ranked = [s for s in ranked if s.chosen]
     if notes is not None:
         notes += [f"warning: {w}" for w in warnings]

@@ -143,10 +143,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
 
 
 def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: AbstractSet[str] = frozenset(),
-              include_expired: bool = False) -> tuple[list[Scored], list[str]]:
+              include_expired: bool = False, embed_timeout: float | None = None) -> tuple[list[Scored], list[str]]:
     """The one ranking `assemble --query`, `hook user-prompt` and the MCP server's `memory_search`
     share: the home's topics (less those `taken` already, and those expired unless asked) ranked
-    with the home's floor and embedder; and what to warn about the embedder."""
+    with the home's floor and embedder (`embed_timeout`: the embedder's, when not its default);
+    and what to warn about the embedder."""
     from memctl.commands.semantic import embedder_for
 
     docs: list[Doc] = []
@@ -155,7 +156,7 @@ def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: Abstr
         expired = d.rel not in taken and not include_expired and bool(d.front_matter.expires
                                                                       and d.front_matter.expires < today)
         (docs if d.rel not in taken and not expired else elsewhere).append(d)
-    embedder, refused = embedder_for(home)
+    embedder, refused = embedder_for(home, embed_timeout)
     ranked = rank_sections(query, docs, home.config.query_floor, most, today, embedder, elsewhere)
     return ranked, [w for w in (refused, embedder and embedder.warning) if w]
 

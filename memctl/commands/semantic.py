@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 Key = tuple[str, int]  # a section: its file (relative to the home) and which of its sections
 
 TIMEOUT = 20.0  # seconds for one run of the embedder (a cold home sends every section at once)
+# In a hook, the host kills what runs past its own timeout, and the prompt then gets no memory at
+# all: the 10 s `hook install` gives UserPromptSubmit, Volute's 15 s for a pre-prompt hook. The
+# embedder gets half the shorter, the words' ranking the rest.
+HOOK_TIMEOUT = 5.0
 # The cosine similarity a section needs to come in by meaning (query.py's `_by_meaning`).
 # Measured with all-MiniLM-L6-v2 (benchmarks/embedders/minilm.py) on fixtures/relevance: the section
 # most like an unanswerable query is at 0.14-0.36, a paraphrase's answer at 0.28-0.44. Meaning does
@@ -162,8 +166,9 @@ def fuse(lexical: Sequence[Key], semantic: Sequence[Key], k: int = RRF_K) -> lis
     return sorted(score, key=lambda item: (-score[item], first[item]))
 
 
-def embedder_for(home: MemoryHome) -> tuple[Embedder | None, str | None]:
-    """The home's embedder (None when none is set), or None and why it is not run."""
+def embedder_for(home: MemoryHome, timeout: float | None = None) -> tuple[Embedder | None, str | None]:
+    """The home's embedder (None when none is set; `timeout`, TIMEOUT unless given), or None and
+    why it is not run."""
     command = os.environ.get("MEMCTL_EMBEDDER") or home.config.embedder
     if not command:
         return None, None
@@ -176,4 +181,4 @@ def embedder_for(home: MemoryHome) -> tuple[Embedder | None, str | None]:
             return None, (f"the embedder named in {name} is not run: {tracked}, and a repository's config names "
                           "no command for memctl to run (set MEMCTL_EMBEDDER, or name it in a config git does not "
                           "track); the query is ranked by its words alone")
-    return Embedder(command, home.cache), None
+    return Embedder(command, home.cache, timeout), None
