@@ -220,3 +220,27 @@ def test_a_short_query_whose_missing_words_tell_more_than_any_section_holds_load
                         "English (8.1, 9 - Zipf) than any section holds of it (at most 4.9: 'node')"), row
     assert "topics/fleet.md § Fleet coordination" in _loaded(
         cli("assemble", str(home), "--query", "Set up a node for the fleet").stdout)
+
+
+DEPLOYS = {  # an Arc-style topic: the memory calls it a rollback, the asker rolls back
+    "topics/deploys.md": "# Deploys\n\n## Release steps\n\n- Tag the release, then `arc deploy --tag`.\n\n"
+                         "## Rollback\n\n- `arc deploy --rollback` restores the previous tag in two minutes.\n",
+    "topics/incidents.md": "# Incidents\n\n## 2026-10-03 release tagged twice\n\n- Two tags for one release; "
+                           "deleted the second.\n",
+}
+
+
+def test_a_phrasal_verb_finds_its_closed_compound(tmp_path, cli, monkeypatch):
+    """"How do I roll back a release?": the memory writes `rollback`, never `roll`; the rule that a
+    short query whose missing words tell more than any section holds loads nothing left every
+    section out (`roll`, 3.9, against `release`, 3.6). A phrasal verb's particle written shut with
+    it (`roll back`, `rollback`; `set up`, `setup`; `log in`, `login`) is the verb, where a section
+    is scored; `--explain` shows the word found."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = _home(tmp_path, DEPLOYS)
+    result = cli("assemble", str(home), "--query", "how do I roll back a release?", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout)[0] == "topics/deploys.md § Rollback"
+    row = next(line for line in result.stderr.splitlines()
+               if line.startswith("topics/deploys.md") and "Rollback" in line)
+    assert " roll 1." in row and "rollback" in row and row.endswith("loaded")

@@ -118,10 +118,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
         return []
     finder = TermFinder(parsed.terms) if parsed.terms else None
     folded: dict[str, str | None] = {}
+    compounds = dict(parsed.compounds)
 
     def term_of(word: str) -> str | None:
         if word not in folded:
-            folded[word] = fold(word, parsed.terms)
+            folded[word] = fold(word, parsed.terms, compounds)
         return folded[word]
 
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits])
@@ -131,7 +132,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     groups = [g for d in parsed.dates if d.name not in WEEKDAYS
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
-    lacking = asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], term_of) if not parsed.dates else None
+    # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
+    # index) stands for the query's verb where a section is scored, not as proof the home says it
+    lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere],
+                            term_of if not compounds else lambda word: fold(word, parsed.terms))
+               if not parsed.dates else None)
     askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking
               else frozenset())
     about = asks.about(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking else None

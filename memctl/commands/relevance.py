@@ -122,10 +122,12 @@ def is_number(term: str) -> bool:
 
 @record
 class Query:
-    """What a query asks for: its word terms (stems, day and month names, numbers) and its dates."""
+    """What a query asks for: its word terms (stems, day and month names, numbers), its dates, and
+    the closed compounds of its phrasal verbs (`compounds`), each to the verb's term."""
 
     terms: frozenset[str]
     dates: tuple[DateTerm, ...]
+    compounds: tuple[tuple[str, str], ...] = ()
 
 
 def parse_query(query: str, today: date) -> Query:
@@ -134,7 +136,27 @@ def parse_query(query: str, today: date) -> Query:
     from memctl.commands.query_dates import query_dates
 
     dates, rest = query_dates(query, today)
-    return Query(frozenset(_terms(rest, query)), tuple(dates))
+    terms = frozenset(_terms(rest, query))
+    return Query(terms, tuple(dates), compounds(rest, terms))
+
+
+# The particles of English phrasal verbs that are also written shut into one word with their verb:
+# `roll back` and a rollback, `set up` and a setup, `log in` and a login, `back up` and a backup.
+PARTICLES = frozenset({"up", "back", "out", "off", "down", "in", "over", "on"})
+
+
+def compounds(text: str, terms: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """The stems of the closed compounds the query's phrasal verbs are written as, each with the
+    verb's term: "how do I roll back a release?" asks about what a memory calls its `rollback`,
+    "is the home lab backed up?" about its `backups`. A found word whose stem is one of them
+    stands for the verb (`fold`)."""
+    said = words(text)
+    out: dict[str, str] = {}
+    for verb, particle in zip(said, said[1:], strict=False):
+        term = stem(verb) if particle in PARTICLES and verb not in STOP_WORDS and len(verb) > 1 else None
+        if term is not None and term in terms and not term.isdigit():
+            out.setdefault(stem(term + particle), term)
+    return tuple(out.items())
 
 
 def searched(term: str) -> str:
@@ -190,10 +212,11 @@ class TermFinder:
         return [word for pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
 
 
-def fold(match: str, terms: set[str] | frozenset[str]) -> str | None:
+def fold(match: str, terms: set[str] | frozenset[str], compounds: Mapping[str, str] | None = None) -> str | None:
     """The query term a found word belongs to, or None (`least` is found by `leas`, but is not it).
     A day or month name in any spelling is its full name and nothing else (`Wed` is Wednesday, never
-    the stem of `weddings`)."""
+    the stem of `weddings`); a closed compound of one of the query's phrasal verbs is that verb
+    (`compounds`: `rollback` is the `roll` of "roll back")."""
     from memctl.commands.query_dates import CALENDAR
 
     name = CALENDAR.get(match)
@@ -202,7 +225,9 @@ def fold(match: str, terms: set[str] | frozenset[str]) -> str | None:
     if match in terms:
         return match
     found = stem(match)
-    return found if found in terms else None
+    if found in terms:
+        return found
+    return compounds.get(found) if compounds else None
 
 
 def idf(having: int, size: int) -> float:
