@@ -379,6 +379,28 @@ def test_an_embedder_that_names_no_command_is_one_warning(tmp_path, cli, monkeyp
     assert f"warning: embedder could not run ({why}); the query is ranked by its words alone" in result.stderr
 
 
+def test_vectors_of_another_length_in_the_cache_are_made_again(tmp_path, cli, monkeypatch):
+    """The model behind an embedder's command changed (4 numbers a vector, then 8): the sections'
+    cached vectors are of another length than the query's new one. They are embedded again, once,
+    rather than a warning on every later query until the cache is cleared."""
+    size = tmp_path / "size.txt"
+    size.write_text("4")
+    script = tmp_path / "emb.py"
+    script.write_text("import json, sys\nn = int(open(sys.argv[1]).read())\n"
+                      "for line in sys.stdin:\n    t = json.loads(line)\n"
+                      "    print(json.dumps([float(len(t) % 7 + 1)] + [1.0] * (n - 1)))\n")
+    home = _home(tmp_path, KITCHEN)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", f"{sys.executable} {script} {size}")
+    first = cli("assemble", str(home), "--query", "When does the blender get replaced?")
+    assert first.exit_code == 0 and "warning" not in first.stderr
+    size.write_text("8")
+    again = cli("assemble", str(home), "--query", "Is the oven hot enough for bread?")
+    assert again.exit_code == 0 and "warning" not in again.stderr, again.stderr
+    third = cli("assemble", str(home), "--query", "When does the blender get replaced?", "--explain")
+    assert third.exit_code == 0 and "warning" not in third.stderr
+
+
 def test_a_repositorys_config_does_not_run_its_embedder(tmp_path, cli, monkeypatch):
     """A `.memctl.yaml` git tracks came with the repository: the command it names is not run."""
     import subprocess

@@ -77,12 +77,12 @@ class Embedder:
 
         return f"emb:1:{digest(self.command)}:{digest(text)}"
 
-    def vectors(self, texts: Sequence[str]) -> list[list[float]] | None:
-        """One vector a text (cached ones from the cache), or None after a warning."""
+    def vectors(self, texts: Sequence[str], fresh: bool = False) -> list[list[float]] | None:
+        """One vector a text (cached ones from the cache, unless `fresh`), or None after a warning."""
         out: list[list[float] | None] = [None] * len(texts)
         missing: list[int] = []
         for i, text in enumerate(texts):
-            cached = self.cache.get(self._key(text), _is_vector) if self.cache is not None else None
+            cached = self.cache.get(self._key(text), _is_vector) if self.cache is not None and not fresh else None
             if cached is None:
                 missing.append(i)
             else:
@@ -134,7 +134,10 @@ class Embedder:
 
     def meaning(self, query: str, texts: Sequence[str]) -> Meaning | None:
         """How like the query each text is, or None (and a warning) when the embedder fails."""
-        vectors = self.vectors([query[:MAX_TEXT], *(t[:MAX_TEXT] for t in texts)])
+        asked = [query[:MAX_TEXT], *(t[:MAX_TEXT] for t in texts)]
+        vectors = self.vectors(asked)
+        if vectors is not None and len({len(v) for v in vectors}) > 1:
+            vectors = self.vectors(asked, fresh=True)  # a model changed behind the same command: embed again
         if vectors is None:
             return None
         first, rest = vectors[0], vectors[1:]
