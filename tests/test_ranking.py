@@ -331,7 +331,7 @@ def test_an_embedder_finds_what_the_words_miss(tmp_path, cli, monkeypatch):
     assert result.exit_code == 0 and "warning" not in result.stderr
     assert _loaded(result.stdout) == ["topics/feedback_deploys.md § preamble"]
     row = next(line for line in result.stderr.splitlines() if line.startswith("topics/feedback_deploys.md"))
-    assert "meaning 0.89" in row and row.endswith("  loaded")
+    assert " by meaning 0.89" in row and row.endswith("  loaded")  # what brought it in, and its similarity
 
 
 def test_a_config_names_the_embedder_and_its_vectors_are_cached(tmp_path, cli, monkeypatch):

@@ -405,7 +405,7 @@ def _fit(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, candida
         if not p.entries:
             break
         reserve += tokens - budget  # even the index must make room: pack again, keeping more
-    raise MemctlError(f"a budget of {budget:,} tokens cannot hold even the bundle's wrapper and notice")
+    raise MemctlError(f"a budget of {plural(budget, 'token')} cannot hold even the bundle's wrapper and notice")
 
 
 def _requested_left_out(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, spent: int,

@@ -52,13 +52,20 @@ def _table(rows: Sequence[tuple[str, ...]]) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
+BY_MEANING = "by meaning"  # the end of the note of a section meaning brought in (query.py)
+
+
 def _rules(scored: Scored | None) -> tuple[str, str]:
     """How much of the query a section covers, and its score term by term (`queue 3.1 stall 2.9`)."""
     if scored is None:
         return "", ""
+    notes = list(scored.notes)
     meaning = [] if scored.similarity is None else [f"meaning {scored.similarity:.2f}"]
+    if meaning and any(note.endswith(BY_MEANING) for note in notes):  # what brought it in, with its figure
+        notes = [f"{note} {scored.similarity:.2f}" if note.endswith(BY_MEANING) else note for note in notes]
+        meaning = []
     # a rule's note first: the column is cut at 40 characters
-    return f"{scored.covers:.0%}", " ".join([*scored.notes, *(f"{term} {value:.1f}" for term, value in scored.parts),
+    return f"{scored.covers:.0%}", " ".join([*notes, *(f"{term} {value:.1f}" for term, value in scored.parts),
                                              *meaning])
 
 

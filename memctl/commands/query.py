@@ -223,7 +223,7 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     result = []
     for key in order:
         s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
-        notes = (*s.notes, "in by meaning") if key in joined else s.notes
+        notes = (*s.notes, "in by meaning" if key in joined else "by meaning") if key not in lexical else s.notes
         result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
                              round(similar.get(key, 0.0), 3), notes))
     inside = set(order)

@@ -28,6 +28,7 @@ import os
 import time
 
 from memctl.record import record
+from memctl.words import plural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ class Embedder:
         except (UnicodeDecodeError, ValueError):
             return self._fail("wrote something that is not JSON lines")
         if len(vectors) != len(texts):
-            return self._fail(f"wrote {len(vectors)} vectors for {len(texts)} texts")
+            return self._fail(f"wrote {plural(len(vectors), 'vector')} for {plural(len(texts), 'text')}")
         if not all(_is_vector(v) for v in vectors) or len({len(v) for v in vectors}) != 1:
             return self._fail("wrote something that is not one array of numbers a line, all of one length")
         return vectors
