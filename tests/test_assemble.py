@@ -504,9 +504,9 @@ def test_a_named_topic_the_index_leaves_no_room_for_is_said_with_the_budget_that
     result = cli("assemble", str(home), "--topic", "payments", "--budget", "1000", "--manifest", str(manifest))
     assert result.exit_code == 0 and "# Payments" not in result.stdout  # the bundle is still written
     said = [line for line in result.stderr.splitlines() if line.startswith("warning: --topic")]
-    match = re.fullmatch(r"warning: --topic payments: topics/payments\.md \(~\d+ tokens\) was left out: the index "
-                         r"and what loads before it fill the 1,000-token dispatch budget; --budget ([\d,]+) bundles "
-                         r"it whole", said[0] if said else "")
+    match = re.fullmatch(r"warning: --topic payments: topics/payments\.md \(~\d+ tokens\) was left out: it does not "
+                         r"fit in the 1,000-token dispatch budget beside the index and what loads before it; --budget "
+                         r"([\d,]+) bundles it whole", said[0] if said else "")
     assert match, result.stderr
     omitted = json.loads(manifest.read_text())["omitted"]
     assert {"path": "topics/payments.md", "heading": None, "reason": "did not fit the dispatch budget"} in [
@@ -533,7 +533,29 @@ def test_a_skills_topic_the_index_leaves_no_room_for_is_said_too(cli, tmp_path):
     assert result.exit_code == 0 and "# Payments" not in result.stdout
     said = [line for line in result.stderr.splitlines() if line.startswith("warning: --skill")]
     assert len(said) == 1 and re.fullmatch(
-        r"warning: --skill billing: topics/payments\.md \(~\d+ tokens\) was left out: the index and what loads "
-        r"before it fill the 1,000-token dispatch budget; --budget [\d,]+ bundles it whole", said[0]), result.stderr
+        r"warning: --skill billing: topics/payments\.md \(~\d+ tokens\) was left out: it does not fit in the "
+        r"1,000-token dispatch budget beside the index and what loads before it; --budget [\d,]+ bundles it whole",
+        said[0]), result.stderr
     both = cli("assemble", str(home), "--skill", "billing", "--topic", "payments", "--budget", "1000")
     assert [line.split(":")[1] for line in both.stderr.splitlines() if "was left out" in line] == [" --topic payments"]
+
+
+def test_a_topic_is_never_cut_down_to_its_title(cli, tmp_path):
+    """With room for the index, `# Incidents` and little else, the skill's topic was bundled as its
+    title alone (telling the agent nothing) and took the room of the query's excerpt that fits;
+    it is now left out whole, said as such, and the excerpt loads."""
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    steps = "".join(f"- step {n}: check the runner pool and worker {n}.\n" for n in range(12))
+    (home / "topics" / "incidents.md").write_text(f"---\nskills: [triage]\n---\n# Incidents\n\n## Runbook\n\n{steps}\n"
+                                                  f"## Old\n\n{steps}")
+    (home / "topics" / "builds.md").write_text("# Builds\n\n## Build queue stalled\n\nThe build queue stalled on "
+                                               "2026-11-12: restart the runner pool.\n")
+    for name in ("cooking", "garden", "travel"):
+        (home / "topics" / f"{name}.md").write_text(f"# {name.title()}\n\n## Notes\n\nSome notes about {name}.\n")
+    (home / "MEMORY.md").write_text("# Memory\n\n" + "".join(f"- [{p.stem}](topics/{p.name})\n"
+                                                             for p in sorted((home / "topics").iterdir())))
+    result = cli("assemble", str(home), "--skill", "triage", "--query", "build queue stalled", "--budget", "150")
+    assert result.exit_code == 0, result.stderr
+    assert "# Incidents" not in result.stdout and "The build queue stalled on 2026-11-12" in result.stdout
+    assert "warning: --skill triage: topics/incidents.md (~" in result.stderr and "was left out" in result.stderr

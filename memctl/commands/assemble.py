@@ -285,13 +285,26 @@ def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> Non
         trial = Entry(doc.rel, candidate.reasons, doc.text[start : parts[keep - 1].end], truncated=True,
                       machine_written=entry.machine_written)
         head = (*where, start, parts[keep - 1].end, True)
-        if any(part.level >= 0 for part in parts[:keep]) and p.fits(trial, key=head):
+        if any(_says_something(doc.text, part) for part in parts[:keep]) and p.fits(trial, key=head):
             p.add(trial)
             for part in parts[keep:]:
                 p.omitted.append(Omission(doc.rel, _label(part), part.tokens, NO_ROOM, True))
             return
         keep -= 1
     p.omitted.append(Omission(doc.rel, None, body_tokens, NO_ROOM, True))
+
+
+def _says_something(text: str, part: Part) -> bool:
+    """Whether a part of a topic holds more than its heading: a topic cut down to its title (`#
+    Incidents` and nothing under it) tells the agent nothing, and takes room a query excerpt could
+    use; front matter says nothing to the model either."""
+    if part.level < 0:
+        return False
+    body = text[part.start : part.end]
+    if part.heading is not None:
+        newline = body.find("\n")
+        body = body[newline + 1 :] if newline >= 0 else ""
+    return bool(body.strip())
 
 
 def _longest_head_estimate(p: Packer, parts: list[Part], overhead: int) -> int:
@@ -434,8 +447,8 @@ def _requested_left_out(home: MemoryHome, opts: AssembleOptions, fmt: str, budge
                 f"only part of {doc.rel} was bundled, {plural(len(left), 'section')} (~"
                 f"{sum(o.tokens for o in left):,} tokens) left out")
         fits = f"; --budget {need + spent:,} bundles it whole" if need is not None else ""
-        warnings.append(f"{how}: {what}: the index and what loads before it fill the "
-                        f"{budget + spent:,}-token dispatch budget{fits}")
+        warnings.append(f"{how}: {what}: it does not fit in the {budget + spent:,}-token dispatch budget beside "
+                        f"the index and what loads before it{fits}")
     return warnings
 
 
