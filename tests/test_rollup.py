@@ -334,3 +334,30 @@ def test_a_link_to_a_rolled_up_note_finds_its_heading_as_github_names_it(tmp_pat
     index = (tmp_path / "MEMORY.md").read_text()
     assert "[the workshop](memory/2026-W45.md#2026-11-04--cykelköket-workshop)" in index
     assert "[the pickup](memory/2026-W45.md#2026-11-06-fri-1)" in index
+
+
+def test_every_link_to_a_moved_note_is_rewritten_or_said(tmp_path, cli, monkeypatch):
+    """A link with a title (`[x](… "Monday")`) and a reference definition (`[r1]: …`) in the index
+    were left pointing at the moved notes (lint's MEM301 after the roll-up); a topic's link, which
+    memctl does not rewrite, was not said. Now the index's are rewritten, the topic's said."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    journal = tmp_path / "memory"
+    (tmp_path / "topics").mkdir()
+    journal.mkdir()
+    (tmp_path / ".memctl.yaml").write_text("profile: openclaw\n")
+    for day in ("2026-11-02", "2026-11-03", "2026-11-04"):
+        (journal / f"{day}.md").write_text(f"# {day}\n\n- noted\n")
+    (tmp_path / "topics" / "people.md").write_text("# People\n\nMet Jesse ([that day](../memory/2026-11-03.md)).\n")
+    (tmp_path / "MEMORY.md").write_text('# Memory\n\n- [Monday](memory/2026-11-02.md "Monday")\n'
+                                        "- [People](topics/people.md)\n\nSee [the notes][r1].\n\n"
+                                        "[r1]: memory/2026-11-04.md\n")
+    result = cli("rollup", str(tmp_path), "--apply")
+    assert result.exit_code == 0, result.stderr
+    index = (tmp_path / "MEMORY.md").read_text()
+    assert "- [2026-W45](memory/2026-W45.md)\n" in index and "2026-11-02.md" not in index
+    assert "[r1]: memory/2026-W45.md#2026-11-04\n" in index
+    assert ("warning: topics/people.md:3: links to memory/2026-11-03.md, which moves into memory/2026-W45.md: only "
+            "the index's links are rewritten") in result.stderr
+    lint = cli("lint", str(tmp_path), "--format", "json", "--exit-zero")
+    broken = [d for d in json.loads(lint.stdout)["diagnostics"] if d["code"] == "MEM301"]
+    assert [d["path"] for d in broken] == [str(tmp_path / "topics" / "people.md")]  # the index links to none

@@ -78,7 +78,15 @@ def rollup(
       memctl rollup home/ --period month --diff
       memctl rollup home/ --summarizer "llm -s 'Summarize this week of journal'" --plan-out week.json
     """
-    from memctl.commands.rollup import plan_data, plan_rollup, read_dated, render_held, render_text, verify
+    from memctl.commands.rollup import (
+        links_left,
+        plan_data,
+        plan_rollup,
+        read_dated,
+        render_held,
+        render_text,
+        verify,
+    )
     from memctl.safe.journal import apply_fresh
 
     try:
@@ -104,7 +112,7 @@ def rollup(
         if apply and plan_out is None:  # an agent that wrote meanwhile: read again and plan again
             home, plan, unreadable = apply_fresh(home.root, (home, plan, unreadable), lambda done: done[1].write,
                                                  lambda: planned(open_home(path, config, None, profile)), "rollup")
-        for warning in [*unreadable, *plan.warnings, *render_held(plan)]:
+        for warning in [*unreadable, *plan.warnings, *render_held(plan), *links_left(home, plan)]:
             err(f"warning: {warning}")
         save_or_apply(home, plan.write, "rollup", plan_out, False, plan_data(plan, False),
                       " (the summarizer does not run again)")

@@ -35,8 +35,12 @@ if TYPE_CHECKING:
 _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[-_ ]([^/]+))?\.md$")
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})\.md$")
 _MONTH = re.compile(r"^(\d{4})-(\d{2})\.md$")
-_LINK_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\[[^\]]*\]\(\s*<?([^)\s>]+)>?\s*\)\s*[.;,]?\s*$")
-_LINK = re.compile(r"(\]\(\s*<?)([^)\s>#]+)(#[^)\s>]*)?(>?\s*\))")
+_TITLE = r"""(?:\s+(?:"[^"]*"|'[^']*'))?"""  # a link's title: [x](file.md "Monday")
+_LINK_LINE = re.compile(rf"^\s*(?:[-*+]\s+)?\[[^\]]*\]\(\s*<?([^)\s>]+)>?{_TITLE}\s*\)\s*[.;,]?\s*$")
+# an inline link's target, or a reference definition's (`[r1]: memory/2026-10-15.md`): the part
+# before it, the file, its anchor, and what follows (a title, the closing parenthesis)
+_LINK = re.compile(rf"(\]\(\s*<?|^ {{0,3}}\[[^\]]+\]:[ \t]*<?)([^)\s>#]+)(#[^)\s>]*)?(>?{_TITLE}\s*\)|>?(?=\s|$))",
+                   re.MULTILINE)
 PERIODS = ("week", "month")
 
 
@@ -592,6 +596,25 @@ def rolled_into(home: MemoryHome) -> dict[str, str]:
             day = dated(source)
             if item.kind == "month" and day is not None and day.kind == "day":  # and the week it was in
                 out[posixpath.join(item.folder, f"{period_of(day, 'week')[0]}.md")] = rel  # type: ignore[index]
+    return out
+
+
+def links_left(home: MemoryHome, plan: RollupPlan) -> list[str]:
+    """A warning for each link of another file than the index (a topic, a note that stays) to a
+    file the roll-up moves: memctl rewrites only the index's links, and this one would point at
+    nothing (the archive keeps the file, the period's file its text)."""
+    into = {item.rel: group.rel for group in plan.groups for item in group.sources if item.rel != group.rel}
+    moved = {c.rel for c in plan.write.changes if c.removed} & into.keys()
+    if not moved:
+        return []
+    out = []
+    for doc in home.topics:
+        if doc.rel in moved or doc.rel in {g.rel for g in plan.groups}:
+            continue
+        for link in doc.links:
+            if link.target in moved:
+                out.append(f"{doc.rel}:{link.line}: links to {link.target}, which moves into {into[link.target]}: "
+                           "only the index's links are rewritten (change this one to the period's file)")
     return out
 
 
