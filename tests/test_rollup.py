@@ -12,6 +12,7 @@ import pytest
 from memctl.commands.rollup import dated, period_of
 
 from .conftest import FIXTURES
+from .test_ranking import _loaded
 
 HOME = FIXTURES / "rollup" / "home"
 SUMMARIZERS = Path(__file__).parent / "summarizers"
@@ -361,3 +362,20 @@ def test_every_link_to_a_moved_note_is_rewritten_or_said(tmp_path, cli, monkeypa
     lint = cli("lint", str(tmp_path), "--format", "json", "--exit-zero")
     broken = [d for d in json.loads(lint.stdout)["diagnostics"] if d["code"] == "MEM301"]
     assert [d["path"] for d in broken] == [str(tmp_path / "topics" / "people.md")]  # the index links to none
+
+
+def test_a_dated_question_finds_its_day_in_a_rolled_up_week(tmp_path, cli, monkeypatch):
+    """After the roll-up, "what did Lieke have on 2026-11-06?" loaded the 7th's note too: the week's
+    file name, 2026-W45, holds the week of the 6th, and counted for each of its days. A section
+    headed by a day of its own is that day's."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    journal = tmp_path / "memory"
+    journal.mkdir()
+    (tmp_path / ".memctl.yaml").write_text("profile: openclaw\n")
+    (tmp_path / "MEMORY.md").write_text("# Memory\n")
+    for day, what in (("2026-11-05", "piano"), ("2026-11-06", "the dentist"), ("2026-11-07", "swimming")):
+        (journal / f"{day}.md").write_text(f"# {day}\n\n- Lieke had {what}.\n")
+    assert cli("rollup", str(tmp_path), "--apply").exit_code == 0
+    result = cli("assemble", str(tmp_path), "--query", "what did Lieke have on 2026-11-06?")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == ["memory/2026-W45.md § 2026-11-06"]

@@ -234,6 +234,7 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
 
 
 _ISO_DATE = re.compile(r"(?<!\d)\d{4}-(?:\d{2}|w\d{2})(?!\d)", re.IGNORECASE)
+_ISO_DAY = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 
 
 def _dated(doc: Doc, section: int) -> bool:
@@ -387,10 +388,13 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             for term in in_summary:
                 counts[term] = counts.get(term, 0) + 1
             heading_dates: dict[str, int] = {}
+            # a section headed by a day of its own (a week's file of daily notes) is that day's, not
+            # its file's week's: `2026-W45.md § 2026-11-07 (Sat)` is not on 2026-11-06
+            file_dates = stem_dates if not (stem_dates and _ISO_DAY.search(heading)) else {}
             if has_dates:
                 heading_dates = _count_dates(literals, heading)
                 for source, weight in ((_count_dates(literals, lowered, start, end), 1), (heading_dates, 2),
-                                       (stem_dates, 1)):
+                                       (file_dates, 1)):
                     for term, n in source.items():
                         counts[term] = counts.get(term, 0) + weight * n
             if not counts:
@@ -401,7 +405,7 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             hits.headed.append({*in_heading, *in_title, *heading_dates} if in_heading or in_title or heading_dates
                                else none)
             hits.named.append(set(in_heading) if in_heading else none)
-            hits.dated.append({*heading_dates, *stem_dates} if has_dates else none)
+            hits.dated.append({*heading_dates, *file_dates} if has_dates else none)
             hits.chars += length
             hits.lengths.append(length)
             bodies.append(end - start if in_body else 0)
