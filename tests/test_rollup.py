@@ -256,7 +256,7 @@ def test_a_note_headed_by_its_own_date_gets_no_second_heading(copy_fixture, cli,
     week = (home / "memory" / "2026-W45.md").read_text()
     headings = [line for line in week.splitlines() if line.startswith("#")]
     assert headings == ["# 2026-11-02 (Mon)", "# 2026-11-03 (Tue)", "# 2026-11-04 (Wed)", "# 2026-11-05 (Thu)",
-                        "# Rehearsal — 2026-11-06, Oefenruimte Delfshaven", "# 2026-11-06 (Fri)",
+                        "# 2026-11-06 (Fri)", "# Rehearsal — 2026-11-06, Oefenruimte Delfshaven",  # the day first
                         "# 2026-11-07 (Sat)", "# 2026-11-08 (Sun)"]
     assert cli("rollup", str(home), "--apply").stdout.startswith("nothing to roll up")
 

@@ -161,7 +161,7 @@ def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tup
         group.sources.append(item)
     groups = []
     for group in buckets.values():
-        group.sources.sort(key=lambda d: (d.first, d.kind != ("week" if period == "week" else "month"), d.name))
+        group.sources.sort(key=lambda d: (d.first, d.kind != ("week" if period == "week" else "month"), d.label))
         if len(group.sources) > 1:
             groups.append(group)
     return sorted(groups, key=lambda g: (g.folder, g.first)), waiting
