@@ -52,11 +52,10 @@ def _table(rows: Sequence[tuple[str, ...]]) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-BY_MEANING = "by meaning"  # the end of the note of a section meaning brought in (query.py)
-
-
 def _rules(scored: Scored | None) -> tuple[str, str]:
     """How much of the query a section covers, and its score term by term (`queue 3.1 stall 2.9`)."""
+    from memctl.commands.query import BY_MEANING
+
     if scored is None:
         return "", ""
     notes = list(scored.notes)

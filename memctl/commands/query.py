@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 MAX_SECTIONS = 8  # query excerpts at most, by default (`--max-sections`)
 FLOOR = 0.4  # a section must score this share of the best (config `query_floor`)
 SHOWN = 30  # sections scored but not chosen that --explain lists
+BY_MEANING = "by meaning"  # --explain's note of a section meaning brought in where the words chose none
+IN_BY_MEANING = "in by meaning"  # ... and of one it brought in beside the words' choice
 _BLANK = re.compile(r"\s*")
 
 
@@ -119,11 +121,17 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     finder = TermFinder(parsed.terms) if parsed.terms else None
     folded: dict[str, str | None] = {}
     compounds = dict(parsed.compounds)
+    plain: dict[str, str | None] = {}
 
     def term_of(word: str) -> str | None:
         if word not in folded:
             folded[word] = fold(word, parsed.terms, compounds)
         return folded[word]
+
+    def word_of(word: str) -> str | None:  # the term of the word itself, no compound
+        if word not in plain:
+            plain[word] = fold(word, parsed.terms)
+        return plain[word]
 
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits])
     if not hits.sections:
@@ -134,8 +142,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
               if any(t in counts for counts in hits.counts for t in g)]
     # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
     # index) stands for the query's verb where a section is scored, not as proof the home says it
-    lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere],
-                            term_of if not compounds else lambda word: fold(word, parsed.terms))
+    lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], word_of if compounds else term_of)
                if not parsed.dates else None)
     askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking
               else frozenset())
@@ -214,7 +221,7 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
         closest = set(sorted(similar, key=lambda key: -similar[key])[:most])
         joined = {key for s in ranked if s.near and (key := (s.doc.rel, s.section)) in closest
                   and similar[key] >= max(best, SIMILAR)}
-        order = (order + sorted(joined, key=lambda key: -similar[key]))[:max(most, len(lexical))]
+        order = (order + sorted(joined, key=lambda key: -similar[key]))[:most]
     elif lacking:
         order = []
     else:
@@ -223,7 +230,7 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     result = []
     for key in order:
         s = scored.get(key) or Scored(docs_by[key[0]], key[1], 0.0, (), True, "", 0.0, ())
-        notes = (*s.notes, "in by meaning" if key in joined else "by meaning") if key not in lexical else s.notes
+        notes = (*s.notes, IN_BY_MEANING if key in joined else BY_MEANING) if key not in lexical else s.notes
         result.append(Scored(s.doc, s.section, s.score, s.terms, True, "", s.covers, s.parts,
                              round(similar.get(key, 0.0), 3), notes))
     inside = set(order)
