@@ -212,6 +212,7 @@ def test_undo_twice_steps_back_and_the_undos_own_id_redoes(cli, tmp_path, monkey
     assert tree(root) == original
     nothing = cli("undo", str(root))
     assert nothing.exit_code == 2 and nothing.stderr.startswith("error: nothing to take back but undos: ")
+    assert f"`memctl undo {root} " in nothing.stderr  # the command to run, as the others name it (not `PATH`)
     writes = json.loads(cli("undo", str(root), "--list", "--format", "json").stdout)["writes"]
     assert [w["label"].split(" ")[:3] for w in writes] == [["undo", "of", "consolidate"], ["undo", "of", "append"]]
     redo = cli("undo", str(root), writes[1]["id"])  # the append's undo: it comes back, on the original home

@@ -427,6 +427,6 @@ def take_back(root: str, wanted: str | None = None, apply: bool = True) -> Taken
 
 def _undo_plan(root: str, wanted: str | None) -> tuple[undo.Record, WritePlan, list[str]]:
     found, refused = undo.records(root)
-    record = undo.choose(found, wanted, refused)
+    record = undo.choose(found, wanted, refused, root)
     undo.check_unchanged(root, record)
     return record, undo.inverse(record), [undo.refusal(r) for r in refused]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -218,7 +219,7 @@ def refusal(record: Record) -> str:
             f"writes it recorded for this home; look at it (`cat {record.rel}`), and remove it if it is not yours")
 
 
-def choose(found: list[Record], wanted: str | None, refused: Sequence[Record] = ()) -> Record:
+def choose(found: list[Record], wanted: str | None, refused: Sequence[Record] = (), root: str = "PATH") -> Record:
     """The record `memctl undo [ID]` takes back: the one ID names (a unique prefix of 4 or more
     characters), or the newest write that is not an undo. A record memctl will not act on is never
     chosen: naming one is refused with the reason."""
@@ -228,7 +229,7 @@ def choose(found: list[Record], wanted: str | None, refused: Sequence[Record] = 
                 return record
         if found:
             raise MemctlError(f"nothing to take back but undos: the last write was the undo {found[0].id}; "
-                              f"`memctl undo PATH {found[0].id}` redoes the write it took back")
+                              f"`memctl undo {shlex.quote(root)} {found[0].id}` redoes the write it took back")
         others = (f"; {plural(len(refused), 'record')} in {UNDO_REL}/ memctl will not act on (see `memctl undo "
                   "--list`)") if refused else ""
         raise MemctlError(f"nothing to take back: memctl has recorded no write in this home{others}")
