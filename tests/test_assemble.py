@@ -559,3 +559,23 @@ def test_a_topic_is_never_cut_down_to_its_title(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "# Incidents" not in result.stdout and "The build queue stalled on 2026-11-12" in result.stdout
     assert "warning: --skill triage: topics/incidents.md (~" in result.stderr and "was left out" in result.stderr
+
+
+def test_a_skill_whose_topics_do_not_fit_is_one_line(cli, tmp_path):
+    """A skill of many topics, left out for want of room, is one warning with their count and tokens,
+    not one a topic with the --budget for each (each found by packing again: a skill of 470 topics
+    on a 10,000-topic home ran for over 20 minutes and 17 GB before the dispatch)."""
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    facts = "".join(f"- fact {n}: the build cache for runner {n} lives on its scratch disk.\n" for n in range(80))
+    links = "".join(f"- [P{n}](topics/pay{n}.md)\n" for n in range(5))
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n{links}")
+    for n in range(5):
+        (home / "topics" / f"pay{n}.md").write_text(f"---\nskills: [billing]\n---\n# Payments {n}\n\n"
+                                                    f"Payment retries for region {n} run at 1 h, 6 h and 24 h.\n")
+    result = cli("assemble", str(home), "--skill", "billing", "--budget", "1000")
+    assert result.exit_code == 0
+    said = [line for line in result.stderr.splitlines() if line.startswith("warning: --skill")]
+    assert len(said) == 1 and re.fullmatch(
+        r"warning: --skill billing: 5 of its topics \(~\d+ tokens\) were left out, whole or in part: they do not "
+        r"fit in the 1,000-token dispatch budget beside the index and what loads before them", said[0]), said

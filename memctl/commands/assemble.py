@@ -424,31 +424,45 @@ def _fit(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, candida
 def _requested_left_out(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, spent: int,
                         candidates: list[Candidate], today: date, memo: dict[tuple[object, ...], int],
                         p: Packer) -> list[str]:
-    """A warning for each topic asked for (--topic, or a --skill's) that the budget left out, whole
-    or in part, naming the --budget that bundles it whole (found by packing again, so only when one
-    was left out); a topic asked for twice is said once."""
-    asked: dict[str, str] = {}  # a topic's path: how it was asked for
+    """A warning for each topic asked for by --topic, and for each --skill, whose topics the budget
+    left out, whole or in part: a topic named, or a skill's one topic, with the --budget that
+    bundles it whole (found by packing again, so only when one was left out); a skill with several
+    left out as one line with their count and tokens (packing again for each is what a large home
+    cannot afford before every dispatch: a skill of 300 topics took minutes). A topic asked for
+    both ways is said once, as a --topic."""
+    left: dict[str, list[Omission]] = {}
+    for omission in p.omitted:
+        if omission.reason == NO_ROOM:
+            left.setdefault(omission.path, []).append(omission)
+    if not left:
+        return []
+    named: dict[str, str] = {}  # a named topic's path: how it was named
     for name in opts.topics:
         doc = home.find_topic(name)
         if doc is not None:
-            asked.setdefault(doc.rel, f"--topic {name}")
+            named.setdefault(doc.rel, name)
+    by_skill: dict[str, list[str]] = {}
     for candidate in candidates:
-        for reason in candidate.reasons:
-            if reason.startswith("skill "):
-                asked.setdefault(candidate.doc.rel, f"--{reason}")
+        skill = next((r.removeprefix("skill ") for r in candidate.reasons if r.startswith("skill ")), None)
+        if skill is not None and candidate.doc.rel in left and candidate.doc.rel not in named:
+            by_skill.setdefault(skill, []).append(candidate.doc.rel)
+    room = f"the {budget + spent:,}-token dispatch budget beside the index and what loads before"
     warnings = []
-    for rel, how in asked.items():
-        doc = home.find_topic(rel)
-        left = [o for o in p.omitted if o.path == rel and o.reason == NO_ROOM]
-        if doc is None or not left:
-            continue
-        need = _budget_for(home, opts, fmt, budget, candidates, today, memo, doc.rel)
-        what = (f"{doc.rel} (~{left[0].tokens:,} tokens) was left out" if left[0].heading is None else
-                f"only part of {doc.rel} was bundled, {plural(len(left), 'section')} (~"
-                f"{sum(o.tokens for o in left):,} tokens) left out")
+    singles = [(f"--topic {name}", rel) for rel, name in named.items() if rel in left]
+    singles += [(f"--skill {skill}", rels[0]) for skill, rels in by_skill.items() if len(rels) == 1]
+    for how, rel in singles:
+        gone = left[rel]
+        need = _budget_for(home, opts, fmt, budget, candidates, today, memo, rel)
+        what = (f"{rel} (~{gone[0].tokens:,} tokens) was left out" if gone[0].heading is None else
+                f"only part of {rel} was bundled, {plural(len(gone), 'section')} (~"
+                f"{sum(o.tokens for o in gone):,} tokens) left out")
         fits = f"; --budget {need + spent:,} bundles it whole" if need is not None else ""
-        warnings.append(f"{how}: {what}: it does not fit in the {budget + spent:,}-token dispatch budget beside "
-                        f"the index and what loads before it{fits}")
+        warnings.append(f"{how}: {what}: it does not fit in {room} it{fits}")
+    for skill, rels in by_skill.items():
+        if len(rels) > 1:
+            tokens = sum(o.tokens for rel in rels for o in left[rel])
+            warnings.append(f"--skill {skill}: {len(rels):,} of its topics (~{tokens:,} tokens) were left out, whole "
+                            f"or in part: they do not fit in {room} them")
     return warnings
 
 
