@@ -493,13 +493,21 @@ def test_a_query_excerpt_holding_a_credential_is_held_back_as_the_hook_does(cli,
     assert named.exit_code == 0 and token in named.stdout and "held back" not in named.stderr
 
 
-def test_a_named_topic_the_index_leaves_no_room_for_is_said_with_the_budget_that_fits_it(cli, tmp_path):
+def _crowded(tmp_path, topics: dict[str, str]):
+    """A home whose index (80 facts, ~1,000 tokens) leaves a 1,000-token budget no room for its topics."""
     home = tmp_path / "home"
     (home / "topics").mkdir(parents=True)
     facts = "".join(f"- fact {n}: the build cache for runner {n} lives on its scratch disk.\n" for n in range(80))
-    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n- [Pay](topics/payments.md)\n")
-    (home / "topics" / "payments.md").write_text("# Payments\n\n## Webhooks\n\nStripe retries a webhook.\n\n"
-                                                 "## Retries\n\nPayment retries run at 1 h, 6 h and 24 h.\n")
+    links = "".join(f"- [{name}](topics/{name}.md)\n" for name in topics)
+    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n{links}")
+    for name, text in topics.items():
+        (home / "topics" / f"{name}.md").write_text(text)
+    return home
+
+
+def test_a_named_topic_the_index_leaves_no_room_for_is_said_with_the_budget_that_fits_it(cli, tmp_path):
+    home = _crowded(tmp_path, {"payments": "# Payments\n\n## Webhooks\n\nStripe retries a webhook.\n\n"
+                                           "## Retries\n\nPayment retries run at 1 h, 6 h and 24 h.\n"})
     manifest = tmp_path / "m.json"
     result = cli("assemble", str(home), "--topic", "payments", "--budget", "1000", "--manifest", str(manifest))
     assert result.exit_code == 0 and "# Payments" not in result.stdout  # the bundle is still written
@@ -523,12 +531,8 @@ def test_a_named_topic_the_index_leaves_no_room_for_is_said_with_the_budget_that
 def test_a_skills_topic_the_index_leaves_no_room_for_is_said_too(cli, tmp_path):
     """`--skill billing` asks for the topics of that skill as `--topic` asks for one: one left out
     for want of room is a warning naming the skill and the --budget that bundles it whole."""
-    home = tmp_path / "home"
-    (home / "topics").mkdir(parents=True)
-    facts = "".join(f"- fact {n}: the build cache for runner {n} lives on its scratch disk.\n" for n in range(80))
-    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n- [Pay](topics/payments.md)\n")
-    (home / "topics" / "payments.md").write_text("---\nskills: [billing]\n---\n# Payments\n\n"
-                                                 "Payment retries run at 1 h, 6 h and 24 h.\n")
+    home = _crowded(tmp_path, {"payments": "---\nskills: [billing]\n---\n# Payments\n\n"
+                                           "Payment retries run at 1 h, 6 h and 24 h.\n"})
     result = cli("assemble", str(home), "--skill", "billing", "--budget", "1000")
     assert result.exit_code == 0 and "# Payments" not in result.stdout
     said = [line for line in result.stderr.splitlines() if line.startswith("warning: --skill")]
@@ -565,14 +569,8 @@ def test_a_skill_whose_topics_do_not_fit_is_one_line(cli, tmp_path):
     """A skill of many topics, left out for want of room, is one warning with their count and tokens,
     not one a topic with the --budget for each (each found by packing again: a skill of 470 topics
     on a 10,000-topic home ran for over 20 minutes and 17 GB before the dispatch)."""
-    home = tmp_path / "home"
-    (home / "topics").mkdir(parents=True)
-    facts = "".join(f"- fact {n}: the build cache for runner {n} lives on its scratch disk.\n" for n in range(80))
-    links = "".join(f"- [P{n}](topics/pay{n}.md)\n" for n in range(5))
-    (home / "MEMORY.md").write_text(f"# Memory\n\n## Facts\n\n{facts}\n## Topics\n\n{links}")
-    for n in range(5):
-        (home / "topics" / f"pay{n}.md").write_text(f"---\nskills: [billing]\n---\n# Payments {n}\n\n"
-                                                    f"Payment retries for region {n} run at 1 h, 6 h and 24 h.\n")
+    home = _crowded(tmp_path, {f"pay{n}": f"---\nskills: [billing]\n---\n# Payments {n}\n\nPayment retries for "
+                                          f"region {n} run at 1 h, 6 h and 24 h.\n" for n in range(5)})
     result = cli("assemble", str(home), "--skill", "billing", "--budget", "1000")
     assert result.exit_code == 0
     said = [line for line in result.stderr.splitlines() if line.startswith("warning: --skill")]
