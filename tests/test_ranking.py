@@ -418,19 +418,27 @@ def test_a_repositorys_config_does_not_run_its_embedder(tmp_path, cli, monkeypat
             in result.stderr)
 
 
-def test_a_config_git_cannot_vouch_for_does_not_run_its_embedder(tmp_path, cli, monkeypatch):
+@pytest.mark.parametrize("how", ["git refuses", "no git"])
+def test_a_config_git_cannot_vouch_for_does_not_run_its_embedder(tmp_path, cli, monkeypatch, how):
     """Inside a repository git refuses (another user's clone: "dubious ownership"; here a `.git`
-    that points nowhere), git cannot say whether `.memctl.yaml` came with it: the command it names
-    is not run, and the warning says why."""
+    that points nowhere), or where git cannot be run at all (a slim image without it), git cannot
+    say whether `.memctl.yaml` came with it: the command it names is not run, and the warning says
+    why."""
     marker = tmp_path / "ran.txt"
     home = _home(tmp_path, PARAPHRASED)
     (home / ".memctl.yaml").write_text(f"embedder: {_embedder('--count', str(marker))}\n")
-    (home / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
+    if how == "git refuses":
+        (home / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
+        said = "(not a git repository: "
+    else:
+        (home / ".git").mkdir()
+        monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
+        said = "(it could not run: "
     monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
     result = cli("assemble", str(home), "--query", "The customer wants their money back")
     assert result.exit_code == 0 and not marker.exists()
-    assert "warning: the embedder named in .memctl.yaml is not run: git cannot tell whether it came with the " \
-           "repository (not a git repository: " in result.stderr
+    assert ("warning: the embedder named in .memctl.yaml is not run: git cannot tell whether it came with the "
+            f"repository {said}") in result.stderr
 
 
 def test_the_user_prompt_hook_uses_the_embedder_too(tmp_path):

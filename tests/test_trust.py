@@ -113,21 +113,28 @@ def test_a_journal_that_came_with_a_clone_is_never_applied(cli, tmp_path, monkey
     assert "fsmonitor" not in git(root, "config", "--list")
 
 
-def test_a_journal_in_a_repository_git_cannot_read_is_never_applied(cli, tmp_path):
+@pytest.mark.parametrize("how", ["git refuses", "no git"])
+def test_a_journal_in_a_repository_git_cannot_read_is_never_applied(cli, tmp_path, monkeypatch, how):
     """A journal of this user's, for this home, where git fails (another user's clone, "dubious
-    ownership"; here a `.git` that points nowhere): git cannot say whether it came with the clone,
-    so it is refused as one that did, and nothing is written."""
+    ownership"; here a `.git` that points nowhere) or cannot be run (no git installed): git cannot
+    say whether it came with the clone, so it is refused as one that did, and nothing is written."""
     root = tmp_path / "repo"
     shutil.copytree(FIXTURES / "arc" / "memory", root, ignore=shutil.ignore_patterns(".memctl"))
     _begin(str(root), "0123456789ab", "split", [FileChange("MEMORY.md", (root / "MEMORY.md").read_text(), "# owned\n")],
            user_key()[0])
-    (root / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
+    if how == "git refuses":
+        (root / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
+        said = "(not a git repository: "
+    else:
+        (root / ".git").mkdir()
+        monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
+        said = "(it could not run: "
     before = snapshot(root)
     for command in (["status"], ["recover"]):
         result = cli(*command, str(root))
         shown = result.stdout if command[0] == "recover" else result.stderr
-        assert ".memctl/journal/0123456789ab.json: a journal memctl will not apply: git cannot tell whether it " \
-               "came with the repository (not a git repository: " in shown, (command, shown)
+        assert (".memctl/journal/0123456789ab.json: a journal memctl will not apply: git cannot tell whether it "
+                f"came with the repository {said}") in shown, (command, shown)
     assert snapshot(root) == before
 
 

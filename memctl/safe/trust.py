@@ -177,7 +177,8 @@ def came_with_git(root: str, folder: str) -> dict[str, str]:
     """Each file under `folder` (a file itself, or a folder of the home) that came with the
     repository, relative to the home, and why: git tracks it, or it is in a commit. Two git
     commands however many files the folder holds; {} outside a repository. When git fails inside
-    one, it cannot tell what came with it: then every file did (`GitCannotTell`)."""
+    one, or cannot be run there at all, it cannot tell what came with it: then every file did
+    (`GitCannotTell`)."""
     import subprocess
 
     top = root
@@ -192,8 +193,11 @@ def came_with_git(root: str, folder: str) -> dict[str, str]:
         listed = subprocess.run([*git, "ls-files", "-z", "--", path], capture_output=True, timeout=30, check=False)
         logged = subprocess.run([*git, "log", "--all", "-z", "--format=commit:%h", "--name-only", "--", path],
                                 capture_output=True, timeout=30, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return {}  # no git here: nothing can have come from a repository's index or history
+    except (OSError, subprocess.SubprocessError) as error:
+        # a `.git` is here, and git cannot be asked (not installed, as on slim images; too slow): what
+        # came with the repository cannot be told from what did not
+        why = "it ran past 30 s" if isinstance(error, subprocess.TimeoutExpired) else f"it could not run: {error}"
+        return GitCannotTell(f"git cannot tell whether it came with the repository ({why})")
     failed = next((ran for ran in (listed, logged) if ran.returncode != 0), None)
     if failed is not None:
         said = failed.stderr.decode("utf-8", "replace").strip().splitlines()
