@@ -244,3 +244,22 @@ def test_a_phrasal_verb_finds_its_closed_compound(tmp_path, cli, monkeypatch):
     row = next(line for line in result.stderr.splitlines()
                if line.startswith("topics/deploys.md") and "Rollback" in line)
     assert " roll 1." in row and "rollback" in row and row.endswith("loaded")
+
+
+def test_a_contraction_is_a_function_word(tmp_path, cli, monkeypatch):
+    """"I can't log in as admin": `can't`, a word no file of the home holds and rarer in English than
+    `log` or `admin`, was taken as what the question is about, and nothing loaded (nor in the
+    hook); `cannot` was a stop word. A contraction of a function word (`can't`, `won't`, `didn't`,
+    `they're`, `we've`) is one."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-30")
+    home = _home(tmp_path, {
+        "topics/auth.md": "# Auth\n\n## Login\n\nAdmins log in through SSO; a locked admin account is reset in "
+                          "the console.\n\n## Tokens\n\nAPI tokens expire after 90 days.\n",
+        "topics/shop.md": "# Shop\n\n## Checkout\n\nThe checkout page needs the payments service up; it fails "
+                          "closed.\n\n## Catalog\n\nPrices sync nightly.\n",
+        "topics/ops.md": "# Ops\n\n## Paging\n\nPage the on-call for an outage.\n"})
+    for query, wanted in (("I can't log in as admin", "topics/auth.md § Login"),
+                          ("checkout won't load", "topics/shop.md § Checkout"),
+                          ("checkout doesn’t load", "topics/shop.md § Checkout")):
+        result = cli("assemble", str(home), "--query", query)
+        assert result.exit_code == 0 and _loaded(result.stdout) == [wanted], (query, result.stderr)

@@ -67,6 +67,10 @@ something somewhere soon still sure take taken takes taking tell tells thing thi
 try trying want wanted wants way well went whatever whether whose within without
 """.split())
 
+# A contraction of a function word is one: "I can't log in", "checkout won't load", "why didn't
+# the rollback work?" ask about logging in, a checkout, a rollback (the list above has a few)
+_CONTRACTED = re.compile(r"(?:n['’]t|['’](?:re|ve|ll|d|m))$")
+
 _stemmer = None
 
 
@@ -107,7 +111,7 @@ def _terms(text: str, query: str) -> set[str]:
                 if calendar_word(match.group(0), match.start(), query):
                     out.add(CALENDAR[word])
                     continue
-            if (len(word) > 1 or _CJK.fullmatch(word)) and word not in STOP_WORDS:
+            if (len(word) > 1 or _CJK.fullmatch(word)) and word not in STOP_WORDS and not _CONTRACTED.search(word):
                 out.add(word if _CJK.fullmatch(word) else stem(word))
     return out
 
