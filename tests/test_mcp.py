@@ -353,7 +353,8 @@ def test_an_entry_for_a_memctl_found_through_pythonpath_sets_it_in_env(project, 
     assert tomllib.loads(blocks[3]) == {"mcp_servers": {"memctl": want}}
     assert (f"mcp install: that Python imports this memctl only with PYTHONPATH='{checkout}': the entry sets it in "
             "its `env`") in done.stderr
-    assert f"claude mcp add --scope user --env 'PYTHONPATH={checkout}' memctl -- {python} -m memctl mcp" in done.stderr
+    # the server's name before --env, which takes every word up to `--` (claude-code issues 23365, 46121)
+    assert f"claude mcp add --scope user memctl --env 'PYTHONPATH={checkout}' -- {python} -m memctl mcp" in done.stderr
     assert install("memory", "--client", "codex", "--apply").exit_code == 0
     config = project.parent / "user" / ".codex" / "config.toml"
     assert tomllib.loads(config.read_text())["mcp_servers"]["memctl"] == want
@@ -402,6 +403,17 @@ def test_install_apply_adds_a_codex_table_and_keeps_the_comments(project):
     assert install("memory", "--client", "codex", "--apply").stderr.count("nothing to change") == 1
 
 
+def test_install_adds_to_a_crlf_codex_config_in_crlf(project):
+    """A config.toml written with CRLF line ends got its table in LF: a file of two line endings."""
+    config = project.parent / "user" / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_bytes(b'model = "o3"\r\n[profiles.a]\r\nmodel = "b"\r\n')
+    assert install("memory", "--client", "codex", "--apply").exit_code == 0
+    data = config.read_bytes()
+    assert data.count(b"\r\n") == data.count(b"\n") and b"[mcp_servers.memctl]\r\n" in data
+    assert install("memory", "--client", "codex", "--apply").stderr.count("nothing to change") == 1
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ('[mcp_servers.memctl]\ncommand = "other"\n', "already has an [mcp_servers.memctl] with other values"),
     ('mcp_servers = { docs = { command = "d" } }\n', "would not read back as its own keys plus memctl's"),
@@ -425,7 +437,13 @@ def test_install_refuses_what_it_cannot_do(project):
     done = install("memory", "--apply")
     assert done.exit_code == 2 and done.stderr == "error: --apply edits one host's config: name it with --client\n"
     done = install("memory", "--client", "claude-desktop", "--scope", "project")
-    assert done.exit_code == 2 and "Claude Desktop has no project config file; its scopes: user" in done.stderr
+    assert done.exit_code == 2 and "Claude Desktop has no project config file memctl writes; its scopes: user" in \
+        done.stderr
+    done = install("memory", "--client", "claude-code", "--scope", "user")  # ~/.claude.json is Claude Code's to edit
+    assert done.exit_code == 2 and done.stderr.splitlines()[-1] == (
+        "error: Claude Code has no user config file memctl writes; its scopes: project (its user and local servers "
+        "are kept in ~/.claude.json, which `claude mcp add` edits: run the `claude mcp add --scope user` line "
+        "printed without --scope)")
     done = install("memory", "--name", "mem ctl")
     assert done.exit_code == 2 and "must be letters, digits, - and _" in done.stderr
 

@@ -55,14 +55,17 @@ class Client:
     typed: bool = False  # the entry names its transport (`"type": "stdio"`)
     source: str = ""
     note: str = ""  # said on stderr with the snippet
+    elsewhere: str = ""  # where its other scopes are kept, and how to write them (said when one is asked)
 
 
 CLIENTS: dict[str, Client] = {
     claude_code.NAME: Client(
         "Claude Code", "json", {"project": lambda project: os.path.join(project, ".mcp.json")}, "project",
         typed=True, source="https://code.claude.com/docs/en/mcp",
+        elsewhere="its user and local servers are kept in ~/.claude.json, which `claude mcp add` edits: run the "
+                  "`claude mcp add --scope user` line printed without --scope",
         note="Claude Code asks once before it starts a project's .mcp.json server; for your own scope instead: "
-             "claude mcp add --scope user{env} {name} -- {command}"),
+             "claude mcp add --scope user {name}{env} -- {command}"),
     "claude-desktop": Client(
         "Claude Desktop", "json", {"user": lambda project: desktop_config()}, "user",
         source="https://modelcontextprotocol.io/quickstart/user",
@@ -123,7 +126,8 @@ def plan_install(name: str, client_name: str, scope: str | None, home: str, cwd:
     client = CLIENTS[client_name]
     scope = scope or client.default_scope
     if scope not in client.files:
-        raise InputError(f"{client.title} has no {scope} config file; its scopes: {', '.join(client.files)}")
+        raise InputError(f"{client.title} has no {scope} config file memctl writes; its scopes: "
+                         f"{', '.join(client.files)}" + (f" ({client.elsewhere})" if client.elsewhere else ""))
     made = entry(client, command[0], [*command[1:], "mcp", home], env)
     if file is not None:
         path, why = os.path.abspath(file), "the file given"
@@ -193,8 +197,9 @@ def merged_toml(text: str | None, path: str, name: str, made: dict[str, Any]) ->
     if name in servers:
         raise InputError(f"already has an [mcp_servers.{name}] with other values; memctl only adds tables to TOML "
                          "(it has no TOML writer that keeps your comments): change it to the lines printed", path)
-    joiner = "" if not old_text or old_text.endswith("\n") else "\n"
-    after = old_text + joiner + ("\n" if old_text.strip() else "") + toml_table(name, made)
+    nl = "\r\n" if "\r\n" in old_text and old_text.count("\r\n") == old_text.count("\n") else "\n"  # the file's own
+    joiner = "" if not old_text or old_text.endswith("\n") else nl
+    after = old_text + joiner + (nl if old_text.strip() else "") + toml_table(name, made).replace("\n", nl)
     expected = {**data, "mcp_servers": {**servers, name: made}}
     try:
         same = tomllib.loads(after) == expected
