@@ -577,3 +577,23 @@ def test_a_skill_whose_topics_do_not_fit_is_one_line(cli, tmp_path):
     assert len(said) == 1 and re.fullmatch(
         r"warning: --skill billing: 5 of its topics \(~\d+ tokens\) were left out, whole or in part: they do not "
         r"fit in the 1,000-token dispatch budget beside the index and what loads before them", said[0]), said
+
+
+def test_always_and_skills_take_patterns_as_the_config_docs_say(cli, tmp_path):
+    """docs/configuration.md: an entry of `always` or `skills` without a `/` is a topic's stem or a
+    pattern such as `*lessons*`. A pattern named no topic ("config always names 'pub*', which is
+    not a topic of this home"); it now names every topic it matches, by stem, or by path when it
+    holds a `/`."""
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    for name in ("deploys", "deploy-windows", "publishing", "team-lessons", "cooking"):
+        (home / "topics" / f"{name}.md").write_text(f"# {name}\n\nNotes on {name}.\n")
+    (home / "MEMORY.md").write_text("# Memory\n\n" + "".join(f"- [{p.stem}](topics/{p.name})\n"
+                                                             for p in sorted((home / "topics").iterdir())))
+    (home / ".memctl.yaml").write_text('always: ["*lessons*"]\nskills:\n  ship: ["deploy*", "topics/pub?ishing.md"]\n')
+    result = cli("assemble", str(home), "--skill", "ship", "--format", "json")
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+    loaded = {e["path"]: e["reasons"] for e in json.loads(result.stdout)["files"]}
+    assert loaded == {"MEMORY.md": ["index"], "topics/team-lessons.md": ["always"],
+                      "topics/deploy-windows.md": ["skill ship"], "topics/deploys.md": ["skill ship"],
+                      "topics/publishing.md": ["skill ship"]}

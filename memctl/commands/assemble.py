@@ -97,10 +97,10 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
             candidate.reasons.append(reason)
 
     for name in home.config.always:
-        doc = home.find_topic(name)
-        if doc is None:
+        named = home.topics_named(name)
+        if not named:
             warnings.append(f"config always names {name!r}, which is not a topic of this home")
-        else:
+        for doc in named:
             add(doc, "always")
     for doc in home.topics:
         if doc.front_matter.machine_written:
@@ -110,10 +110,10 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
     for skill in skill_names(opts.skills):
         matched = False
         for name in home.config.skills.get(skill, ()):
-            doc = home.find_topic(name)
-            if doc is None:
+            named = home.topics_named(name)
+            if not named:
                 warnings.append(f"skill {skill!r} names {name!r} in the config, which is not a topic")
-            else:
+            for doc in named:
                 add(doc, f"skill {skill}")
                 matched = True
         for doc in home.topics:
@@ -124,8 +124,8 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
             warnings.append(f"skill {skill!r} matches no topic")
             unknown.append(skill)
     for name in opts.topics:
-        doc = home.find_topic(name)
-        if doc is None:
+        topic = home.find_topic(name)
+        if topic is None:
             if _outside(home, name):  # never a topic (those all lie inside): refused, and never read
                 raise MemctlError(f"--topic {name!r} points outside the home; only topics inside it are loaded")
             unreadable = next((e for e in home.unreadable if e.path in (name, f"{name}.md")
@@ -133,7 +133,7 @@ def select_topics(home: MemoryHome, opts: AssembleOptions) -> tuple[list[Candida
             if unreadable is not None:
                 raise unreadable
             raise MemctlError(f"no topic {name!r} in this home (try `memctl status` for the list)")
-        add(doc, "requested")
+        add(topic, "requested")
     return list(chosen.values()), warnings, unknown
 
 

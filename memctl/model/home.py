@@ -404,7 +404,7 @@ class MemoryHome:
 
     @cached_property
     def _always(self) -> set[str]:
-        return {found.rel for found in map(self.find_topic, self.config.always) if found}
+        return {found.rel for name in self.config.always for found in self.topics_named(name)}
 
     def count_tokens(self, docs: Sequence[Doc], totals: bool = False) -> None:
         """Count the documents' tokens together, those not counted yet encoded at once (on threads
@@ -429,6 +429,18 @@ class MemoryHome:
         found = [at for at in (rels.get(wanted), rels.get(f"{wanted}.md")) if at is not None]
         at = min(found) if found else stems.get(wanted)
         return None if at is None else self.topics[at]
+
+    def topics_named(self, name: str) -> list[Doc]:
+        """The topics a config entry of `always` or `skills` names: a path or a stem (`find_topic`),
+        or a pattern, every topic whose stem (`*lessons*`) or, for one with a `/`, whose path
+        (`topics/t1?.md`) it matches, in topic order."""
+        if not any(c in name for c in "*?["):
+            found = self.find_topic(name)
+            return [found] if found is not None else []
+        from fnmatch import fnmatchcase
+
+        wanted = name.strip().removeprefix("./")
+        return [doc for doc in self.topics if fnmatchcase(doc.rel if "/" in wanted else doc.stem, wanted)]
 
     @cached_property
     def _names(self) -> tuple[dict[str, int], dict[str, int]]:
