@@ -597,3 +597,16 @@ def test_always_and_skills_take_patterns_as_the_config_docs_say(cli, tmp_path):
     assert loaded == {"MEMORY.md": ["index"], "topics/team-lessons.md": ["always"],
                       "topics/deploy-windows.md": ["skill ship"], "topics/deploys.md": ["skill ship"],
                       "topics/publishing.md": ["skill ship"]}
+
+
+def test_a_section_the_load_cap_cuts_is_said_with_what_it_leaves_out(cli):
+    """fixtures/fat's § Notes loads 15 of its 25 lines under Claude Code's 200-line cap: the notice
+    gave the whole section's tokens (~455) as what was left out; it now gives its 10 lines' share."""
+    data = json.loads(cli("assemble", "fixtures/fat", "--profile", "claude-code", "--format", "json").stdout)
+    notes = next(o for o in data["omitted"] if o["heading"] == "Notes")
+    assert notes["reason"].endswith("; 15 of 25 lines loaded")
+    from memctl.model.home import load_home
+
+    home = load_home("fixtures/fat", overrides={"profile": "claude-code"})
+    whole = next(p for p in home.index.parts if p.heading == "Notes" and p.lines == 25).tokens  # the second § Notes
+    assert notes["tokens"] == -(-whole * 10 // 25) < whole

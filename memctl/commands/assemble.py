@@ -234,9 +234,11 @@ def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) ->
         if got == part.lines:
             continue
         reason = NO_ROOM if cap.lines_loaded_in(part) > got else f"past the load cap ({cap.description})"
-        if got:
+        tokens = part.tokens
+        if got:  # what is left out of it, by its share of the lines (the notice's `~`): it was the whole
             reason += f"; {got} of {part.lines} lines loaded"
-        omitted.append(Omission(doc.rel, _label(part), part.tokens, reason, True))
+            tokens = -(-part.tokens * (part.lines - got) // part.lines)
+        omitted.append(Omission(doc.rel, _label(part), tokens, reason, True))
     return omitted
 
 
