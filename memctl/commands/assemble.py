@@ -235,7 +235,7 @@ def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) ->
             continue
         reason = NO_ROOM if cap.lines_loaded_in(part) > got else f"past the load cap ({cap.description})"
         tokens = part.tokens
-        if got:  # what is left out of it, by its share of the lines (the notice's `~`): it was the whole
+        if got:  # what is left out of it: its share of the lines not loaded (the notice says `~`)
             reason += f"; {got} of {part.lines} lines loaded"
             tokens = -(-part.tokens * (part.lines - got) // part.lines)
         omitted.append(Omission(doc.rel, _label(part), tokens, reason, True))
