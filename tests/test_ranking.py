@@ -214,6 +214,8 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("last Tuesday", "2026-11-23", ["2026-11-17"]),
     ("on Tuesday", "2026-11-23", ["2026-11-17", "2026-11-24"]),
     ("2026-W48", "2026-11-23", ["2026-11-23..2026-11-29"]),
+    ("what happened the week of 2026-11-04?", "2026-11-23", ["2026-11-02..2026-11-08"]),  # its week, not its day
+    ("the week starting 2026-11-02", "2026-11-23", ["2026-11-02..2026-11-08"]),
     ("May I deploy?", "2026-11-23", []),  # `may`, `sat`, `sun`: a date only when capitalised inside a sentence
     ("the sun sat low", "2026-11-23", []),
     ("on Wednesdays", "2026-11-23", []),  # a habit, not a day

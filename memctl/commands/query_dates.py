@@ -40,6 +40,7 @@ _WEEKDAY_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in WEEKDAYS
                                 key=len, reverse=True))
 _YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
 _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, not three
+    ("week_of", r"\bweek\s+(?:of|starting|beginning)\s+(?:on\s+)?(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
     ("iso_day", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
     ("iso_week", r"(?<![\d-])(?P<y>\d{4})-w(?P<w>\d{1,2})(?!\d)"),
     ("iso_month", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d-])"),
@@ -184,6 +185,10 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
     if kind == "iso_day":
         day = _day_in(int(group("y")), int(group("m")), int(group("d")))
         return _term(text, [(day, day)]) if day else None
+    if kind == "week_of":  # "the week of 2026-11-02": its Monday to its Sunday, as an ISO week
+        day = _day_in(int(group("y")), int(group("m")), int(group("d")))
+        monday = day - timedelta(days=day.weekday()) if day else None
+        return _term(text, [(monday, monday + timedelta(days=6))]) if monday else None
     if kind == "iso_week":
         try:
             monday = date.fromisocalendar(int(group("y")), int(group("w")), 1)
