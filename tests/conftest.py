@@ -44,6 +44,21 @@ def copy_fixture(tmp_path: Path):
     return copy
 
 
+GIT_CANNOT_TELL = ["git refuses", "no git"]
+
+
+def git_cannot_tell(root: Path, how: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    """Make `root` a repository git cannot answer for: one it refuses (another user's clone,
+    "dubious ownership"; here a `.git` that points nowhere), or one where git cannot be run (not
+    installed). The start of the reason memctl then gives, in parentheses."""
+    if how == "git refuses":
+        (root / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
+        return "(not a git repository: "
+    (root / ".git").mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
+    return "(it could not run: "
+
+
 def check_golden(name: str, actual: str) -> None:
     """Compare with tests/golden/NAME; MEMCTL_UPDATE_GOLDEN=1 rewrites it on purpose."""
     path = GOLDEN / name

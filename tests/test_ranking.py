@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import GIT_CANNOT_TELL, git_cannot_tell
+
 
 def _home(tmp_path: Path, files: dict[str, str]) -> Path:
     home = Path(os.path.realpath(tmp_path)) / "home"
@@ -420,7 +422,7 @@ def test_a_repositorys_config_does_not_run_its_embedder(tmp_path, cli, monkeypat
             in result.stderr)
 
 
-@pytest.mark.parametrize("how", ["git refuses", "no git"])
+@pytest.mark.parametrize("how", GIT_CANNOT_TELL)
 def test_a_config_git_cannot_vouch_for_does_not_run_its_embedder(tmp_path, cli, monkeypatch, how):
     """Inside a repository git refuses (another user's clone: "dubious ownership"; here a `.git`
     that points nowhere), or where git cannot be run at all (a slim image without it), git cannot
@@ -429,13 +431,7 @@ def test_a_config_git_cannot_vouch_for_does_not_run_its_embedder(tmp_path, cli, 
     marker = tmp_path / "ran.txt"
     home = _home(tmp_path, PARAPHRASED)
     (home / ".memctl.yaml").write_text(f"embedder: {_embedder('--count', str(marker))}\n")
-    if how == "git refuses":
-        (home / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
-        said = "(not a git repository: "
-    else:
-        (home / ".git").mkdir()
-        monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
-        said = "(it could not run: "
+    said = git_cannot_tell(home, how, monkeypatch, tmp_path)
     monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
     result = cli("assemble", str(home), "--query", "The customer wants their money back")
     assert result.exit_code == 0 and not marker.exists()

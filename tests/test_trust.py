@@ -18,7 +18,7 @@ from memctl.safe.keys import blake2b, user_key
 from memctl.safe.trust import write_journal as _begin
 from memctl.safe.writer import FileChange
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, GIT_CANNOT_TELL, git_cannot_tell
 
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
 
@@ -113,7 +113,7 @@ def test_a_journal_that_came_with_a_clone_is_never_applied(cli, tmp_path, monkey
     assert "fsmonitor" not in git(root, "config", "--list")
 
 
-@pytest.mark.parametrize("how", ["git refuses", "no git"])
+@pytest.mark.parametrize("how", GIT_CANNOT_TELL)
 def test_a_journal_in_a_repository_git_cannot_read_is_never_applied(cli, tmp_path, monkeypatch, how):
     """A journal of this user's, for this home, where git fails (another user's clone, "dubious
     ownership"; here a `.git` that points nowhere) or cannot be run (no git installed): git cannot
@@ -122,13 +122,7 @@ def test_a_journal_in_a_repository_git_cannot_read_is_never_applied(cli, tmp_pat
     shutil.copytree(FIXTURES / "arc" / "memory", root, ignore=shutil.ignore_patterns(".memctl"))
     _begin(str(root), "0123456789ab", "split", [FileChange("MEMORY.md", (root / "MEMORY.md").read_text(), "# owned\n")],
            user_key()[0])
-    if how == "git refuses":
-        (root / ".git").write_text(f"gitdir: {tmp_path / 'nowhere'}\n")
-        said = "(not a git repository: "
-    else:
-        (root / ".git").mkdir()
-        monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
-        said = "(it could not run: "
+    said = git_cannot_tell(root, how, monkeypatch, tmp_path)
     before = snapshot(root)
     for command in (["status"], ["recover"]):
         result = cli(*command, str(root))
