@@ -541,6 +541,32 @@ def test_meaning_brings_in_what_the_words_found_and_a_threshold_alone_left_out(t
     assert "in by meaning" in row and row.endswith("  loaded")
 
 
+STATION = {  # "which boat should Sindre go out on?": the people note names Sindre; the station's, the boats
+    "topics/people.md": "# People\n\n## Sindre\n\nSindre joined in October. He works the Saturday shift and "
+                        "got his boat licence.\n\n## Hanne\n\nHanne runs the freezers.\n",
+    "topics/station.md": "# Station\n\n## Boats\n\nThe RIB: anyone with a licence, three people at most. "
+                         "Havørn is Lars's boat, with Lars as skipper.\n\n## Tanks\n\nFour tanks in room B.\n",
+}
+
+
+def test_meaning_overrules_the_guess_of_what_a_question_is_about(tmp_path, cli, monkeypatch):
+    """"Which boat should Sindre go out on?" is about Sindre by the words (its clearly rarest word),
+    so § Boats, which never names him, is left out; in meaning it is the section most like the
+    question (boats, a licence, a skipper), and that guess is overruled as a threshold is."""
+    home = _home(tmp_path, STATION)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    query = "Which boat should Sindre go out on?"
+    lexical = cli("assemble", str(home), "--query", query, "--explain")
+    assert _loaded(lexical.stdout) == ["topics/people.md § Sindre"]
+    assert "lacks 'sindre', the question's rarest word" in lexical.stderr
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    result = cli("assemble", str(home), "--query", query, "--explain")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert _loaded(result.stdout) == ["topics/people.md § Sindre", "topics/station.md § Boats"]
+    row = next(line for line in result.stderr.splitlines() if line.startswith("topics/station.md"))
+    assert "in by meaning" in row and row.endswith("  loaded")
+
+
 def test_meaning_does_not_answer_what_the_words_found_the_memory_lacks(tmp_path, cli, monkeypatch):
     """"What is the wifi password for the weekend cottage?": the home holds `weekend` (a note of
     Saturday plans), never `wifi`, `password` or `cottage`, which tell more in English than the note

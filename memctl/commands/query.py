@@ -38,7 +38,7 @@ class Scored:
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
     similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
     notes: tuple[str, ...] = ()  # what else a rule did to its score or covers, for --explain ("leave: asker's word")
-    near: bool = False  # left out by a threshold alone (the floor, coverage): meaning may bring it in
+    near: bool = False  # left out by a threshold or a guess alone (the floor, coverage, `about`): meaning may bring it in
 
     @property
     def part(self) -> Part:
@@ -191,8 +191,8 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     when the embedder fails):
     - the sections the words chose, ordered by reciprocal rank fusion of their lexical rank and
       their rank in meaning;
-    - beside them, a section the words found but a threshold alone left out (the floor, coverage:
-      `Scored.near`) when it is among the `most` most like the query in meaning, at least SIMILAR,
+    - beside them, a section the words found but a threshold or a guess alone left out (the floor,
+      coverage, the word a question is about: `Scored.near`) when it is among the `most` most like the query in meaning, at least SIMILAR,
       and at least as like it as each section the words chose: "why was Thursday's boat trip
       cancelled?" finds the notes that say "Lars called off Thursday" below the floor of the one
       dated last Thursday;
@@ -489,13 +489,14 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         # day's, however like another day's it reads, and a file's sections are its own entries
         whole = len(hits.sections[i][0].spans()) == 1 and not _dated(*hits.sections[i])
         covers = 0.0
-        near = False  # left out by a threshold alone
+        near = False  # left out by a threshold or a guess alone
         if lacking:
             why = lacking
         elif not any(t in counts[i] for t in keys):
             why = "matches only terms most sections have"
         elif about and about[0] not in counts[i]:
             why = f"lacks {about[1]!r}, the question's rarest word, what it asks about"
+            near = True  # a guess at what the question asks, as a threshold is: meaning may overrule it
         elif i in other_day:
             why = f"dated another day than the query's ({' or '.join(sorted(framing))})"
         elif values[i] < best * floor and max((weight.get(t, 0.0) for t in headed), default=0) < HEADING_WEIGHT:

@@ -8,7 +8,7 @@ seconds a query. Each vector is cached by the command and the text's digest, as 
 so a warm query embeds the query alone and a cold home warms over a few queries. The sections the
 words chose are ordered by reciprocal rank fusion of their lexical rank and their rank in meaning,
 as OpenClaw fuses vector and text search, and stay chosen; a section the words found and a
-threshold alone left out comes in beside them when it is at least SIMILAR and as like the query in
+threshold (or the guess of what a question is about) alone left out comes in beside them when it is at least SIMILAR and as like the query in
 meaning as each of them; where the words chose none, the sections most like the query (cosine
 similarity at least SIMILAR, at most --max-sections of them) come in by meaning, unless the words
 found that the query asks what the memory lacks (query.py's `_by_meaning` says why no more). Off by

@@ -20,6 +20,7 @@ CONCEPTS = {
     "teeth": ["teeth", "tooth", "dental", "dentist", "vet"],
     "friday": ["friday", "fri"],
     "disk": ["disk", "space", "full", "storage"],
+    "boat": ["boat", "boats", "rib", "licence", "skipper"],
 }
 DIMENSIONS = sorted(CONCEPTS)
 
