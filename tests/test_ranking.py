@@ -338,6 +338,22 @@ def test_an_embedder_finds_what_the_words_miss(tmp_path, cli, monkeypatch):
     assert " by meaning 0.89" in row and row.endswith("  loaded")  # what brought it in, and its similarity
 
 
+def test_the_embedder_floor_is_the_configs_for_another_model(tmp_path, cli, monkeypatch):
+    """Another model's similarities lie elsewhere: config `embedder_floor` is the similarity a
+    section needs to come in by meaning (0.35, all-MiniLM-L6-v2's, unless it says). The deploy
+    window, at 0.89, comes in at a floor of 0.8 and not at 0.95."""
+    home = _home(tmp_path, PARAPHRASED)
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    loads = {}
+    for floor in ("0.8", "0.95"):
+        (home / ".memctl.yaml").write_text(f"embedder_floor: {floor}\n")
+        result = cli("assemble", str(home), "--query", "Can I ship this on a weekday afternoon?")
+        assert result.exit_code == 0 and "warning" not in result.stderr
+        loads[floor] = _loaded(result.stdout)
+    assert loads == {"0.8": ["topics/feedback_deploys.md § preamble"], "0.95": []}
+
+
 def test_a_config_names_the_embedder_and_its_vectors_are_cached(tmp_path, cli, monkeypatch):
     count = tmp_path / "count.txt"
     home = _home(tmp_path, PARAPHRASED)

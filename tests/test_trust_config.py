@@ -272,6 +272,8 @@ def test_glob_problem_names_only_what_is_wrong():
     ("query_floor: .nan", "query_floor must be a number from 0 to 1 (got nan)"),
     ("query_floor: 1.5", "query_floor must be a number from 0 to 1 (got 1.5)"),
     ("query_floor: true", "query_floor must be a number from 0 to 1 (got true)"),
+    ("embedder_floor: 1.2", "embedder_floor must be a number from 0 to 1 (got 1.2)"),
+    ("embedder_floor: -0.1", "embedder_floor must be a number from 0 to 1 (got -0.1)"),
     ("stale_after_days: -5", "stale_after_days must be a whole number from 0 to 36,500 (got -5)"),
     ("stale_after_days: 10000000", "stale_after_days must be a whole number from 0 to 36,500 (got 10000000)"),
     ("rollup_after: -1", "rollup_after must be a whole number from 0 to 1,000,000,000 (got -1)"),

@@ -192,19 +192,20 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
     - the sections the words chose, ordered by reciprocal rank fusion of their lexical rank and
       their rank in meaning;
     - beside them, a section the words found but a threshold or a guess alone left out (the floor,
-      coverage, the word a question is about: `Scored.near`) when it is among the `most` most like the query in meaning, at least SIMILAR,
-      and at least as like it as each section the words chose: "why was Thursday's boat trip
-      cancelled?" finds the notes that say "Lars called off Thursday" below the floor of the one
-      dated last Thursday;
+      coverage, the word a question is about: `Scored.near`) when it is among the `most` most like
+      the query in meaning, at least the embedder's floor (`Embedder.floor`, SIMILAR unless config
+      `embedder_floor` says), and at least as like it as each section the words chose: "why was
+      Thursday's boat trip cancelled?" finds the notes that say "Lars called off Thursday" below
+      the floor of the one dated last Thursday;
     - where the words chose none (a query in other words than the memory's), the sections most like
-      it, those at least SIMILAR; none when the words found that the query asks what no file of the
+      it, those at least the embedder's floor; none when the words found that the query asks what no file of the
       home holds (`query_asks.lacking`): meaning does not overrule that.
 
     Measured on the relevance set with all-MiniLM-L6-v2 (benchmarks/bench_relevance.py): a section
     that holds none of the query's words and comes in beside the words' choice costs more precision
     than it adds recall, and the section most like an unanswerable query is as similar as a
     paraphrase's answer; so meaning adds to the words' choice only what the words found too."""
-    from memctl.commands.semantic import SIMILAR, fuse
+    from memctl.commands.semantic import fuse
 
     sections = _excerpts(docs)
     meaning = embedder.meaning(query, [d.text[d.spans()[k][0] : d.spans()[k][1]] for d, k in sections])
@@ -220,12 +221,13 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
         best = max(similar.get(key, 0.0) for key in lexical)  # as like the query as each chosen one
         closest = set(sorted(similar, key=lambda key: -similar[key])[:most])
         joined = {key for s in ranked if s.near and (key := (s.doc.rel, s.section)) in closest
-                  and similar[key] >= max(best, SIMILAR)}
+                  and similar[key] >= max(best, embedder.floor)}
         order = (order + sorted(joined, key=lambda key: -similar[key]))[:most]
     elif lacking:
         order = []
     else:
-        alike = sorted((key for key, value in similar.items() if value >= SIMILAR), key=lambda key: -similar[key])
+        alike = sorted((key for key, value in similar.items() if value >= embedder.floor),
+                       key=lambda key: -similar[key])
         order = alike[:most]
     result = []
     for key in order:

@@ -8,9 +8,10 @@ seconds a query. Each vector is cached by the command and the text's digest, as 
 so a warm query embeds the query alone and a cold home warms over a few queries. The sections the
 words chose are ordered by reciprocal rank fusion of their lexical rank and their rank in meaning,
 as OpenClaw fuses vector and text search, and stay chosen; a section the words found and a
-threshold (or the guess of what a question is about) alone left out comes in beside them when it is at least SIMILAR and as like the query in
+threshold (or the guess of what a question is about) alone left out comes in beside them when it is
+at least the floor (SIMILAR, or config `embedder_floor` for another model) and as like the query in
 meaning as each of them; where the words chose none, the sections most like the query (cosine
-similarity at least SIMILAR, at most --max-sections of them) come in by meaning, unless the words
+similarity at least the floor, at most --max-sections of them) come in by meaning, unless the words
 found that the query asks what the memory lacks (query.py's `_by_meaning` says why no more). Off by
 default and never required: a failing or slow embedder is one warning and the lexical result. What
 it finds is as good as the model behind it.
@@ -49,7 +50,9 @@ HOOK_TIMEOUT = 5.0
 # most like an unanswerable query is at 0.14-0.36, a paraphrase's answer at 0.28-0.44. Meaning does
 # not fill in for a query whose words the memory lacks (`query_asks.lacking`: 0.14-0.36 in
 # labels.json); of the other unanswerable queries, the best section is at 0.32 (holdout.json).
-# Another model's similarities lie elsewhere: this is the floor of a small sentence model.
+# Another model's similarities lie elsewhere (multilingual-e5-small puts every section of these
+# homes at 0.75-0.87, the answers and the rest alike): this is the floor of a small sentence model,
+# and config `embedder_floor` is another model's.
 SIMILAR = 0.35
 RRF_K = 60  # reciprocal rank fusion's constant (Cormack et al. 2009; OpenClaw's hybrid search too)
 BATCH = 256  # texts a run of the embedder is given
@@ -66,10 +69,12 @@ class Meaning:
 class Embedder:
     """A user's embedding command, its cache, and the warning it gave this run (at most one)."""
 
-    def __init__(self, command: str, cache: Cache | None = None, timeout: float | None = None) -> None:
+    def __init__(self, command: str, cache: Cache | None = None, timeout: float | None = None,
+                 floor: float | None = None) -> None:
         self.command = command
         self.cache = cache
         self.timeout = TIMEOUT if timeout is None else timeout
+        self.floor = SIMILAR if floor is None else floor  # the similarity a section needs to come in by meaning
         self.warning: str | None = None
         self.calls = 0
 
@@ -185,4 +190,4 @@ def embedder_for(home: MemoryHome, timeout: float | None = None) -> tuple[Embedd
             return None, (f"the embedder named in {name} is not run: {tracked}, and a repository's config names "
                           "no command for memctl to run (set MEMCTL_EMBEDDER, or name it in a config git does not "
                           "track); the query is ranked by its words alone")
-    return Embedder(command, home.cache, timeout), None
+    return Embedder(command, home.cache, timeout, home.config.embedder_floor), None

@@ -63,6 +63,7 @@ class Config:
     dedupe_only: tuple[str, ...] = ()  # topics consolidate deduplicates but never thins by age
     query_floor: float = 0.4  # assemble --query: a section must score this share of the best
     embedder: str | None = None  # assemble --query: a command that turns texts into vectors (commands/semantic.py)
+    embedder_floor: float | None = None  # ... and the similarity a section needs to come in by meaning (None: SIMILAR)
     workspace: str | None = None  # where the host sees the home (OpenClaw names it in its missing-file markers)
     lessons: str | None = None  # the file `capture` appends lessons to (None: the profile's, beside the index)
     rollup: tuple[str, ...] = ()  # globs of the dated files `rollup` folds (the profile's by default)
@@ -94,6 +95,9 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "embedder": ("str", "assemble --query: a command reading texts (JSON lines) and writing a vector a line (JSON "
                         "arrays), run without a shell; off by default, not run from a config git tracks"),
+    "embedder_floor": ("float", "assemble --query: the cosine similarity a section needs to come in by the embedder's "
+                                "meaning (0 to 1, default 0.35, measured with all-MiniLM-L6-v2; another model's lies "
+                                "elsewhere)"),
     "workspace": ("str", "the path the host sees this home at, e.g. ~/.openclaw/workspace; for Codex, Gemini CLI, "
                          "Cursor and Claude Code, the folder it is started in (default: where it is)"),
     "lessons": ("str", f"the file `memctl capture` adds lessons to (default: the host's; {_LESSONS})"),
@@ -112,6 +116,7 @@ BUDGET_FIELDS = fields(Budgets)
 NUMBERS: dict[str, tuple[bool, int, int]] = {
     "section_level": (True, 1, 6),  # a markdown heading level
     "query_floor": (False, 0, 1),  # a share of the best score
+    "embedder_floor": (False, 0, 1),  # a cosine similarity (below 0: as like as unlike; never a floor)
     "rollup_after": (True, 0, MOST),  # a count of dated files (0: warn at the first)
     "stale_after_days": (True, 0, 36_500),  # days back from today; a century (a date goes back ~739,000)
 }
@@ -518,6 +523,7 @@ def load_config(
         dedupe_only=tuple(merged.get("dedupe_only", ())),
         query_floor=float(merged.get("query_floor", 0.4)),
         embedder=merged.get("embedder"),
+        embedder_floor=float(merged["embedder_floor"]) if "embedder_floor" in merged else None,
         workspace=merged.get("workspace"),
         lessons=merged.get("lessons", near(chosen.lessons) if beside else None),
         rollup=tuple(merged.get("rollup", map(near, chosen.dated))),
