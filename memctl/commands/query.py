@@ -38,7 +38,7 @@ class Scored:
     parts: tuple[tuple[str, float], ...] = ()  # each matched term's part of the score, largest first
     similarity: float | None = None  # cosine similarity to the query, when an embedder ranked it too
     notes: tuple[str, ...] = ()  # what else a rule did to its score or covers, for --explain ("leave: asker's word")
-    near: bool = False  # left out by a threshold or a guess alone (the floor, coverage, `about`): meaning may bring it in
+    near: bool = False  # left out by a threshold or a guess alone (floor, coverage, `about`): meaning may bring it in
 
     @property
     def part(self) -> Part:
