@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memctl.commands.rollup import dated, period_of
 
@@ -379,3 +381,102 @@ def test_a_dated_question_finds_its_day_in_a_rolled_up_week(tmp_path, cli, monke
     result = cli("assemble", str(tmp_path), "--query", "what did Lieke have on 2026-11-06?")
     assert result.exit_code == 0, result.stderr
     assert _loaded(result.stdout) == ["memory/2026-W45.md § 2026-11-06"]
+
+
+def _headings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("#")]
+
+
+def test_a_note_added_to_a_rolled_up_week_goes_in_by_its_date(tmp_path, cli, monkeypatch):
+    """A note for a closed week written after the week was rolled up (a late sync, an agent's
+    afterthought) joined the week's file at its end, after Sunday; it goes in among the days by its
+    date, as if it had been there at the first run, and the sources are listed in date order."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-01")
+    journal = tmp_path / "memory"
+    journal.mkdir()
+    (tmp_path / ".memctl.yaml").write_text("profile: openclaw\n")
+    (tmp_path / "MEMORY.md").write_text("# Memory\n")
+    for day in ("16", "17", "19"):
+        (journal / f"2026-11-{day}.md").write_text(f"# 2026-11-{day}\n\n- note of the {day}th\n")
+    assert cli("rollup", str(tmp_path), "--apply").exit_code == 0
+    (journal / "2026-11-18.md").write_text("# 2026-11-18\n\n- a late note of the 18th\n")
+    (journal / "2026-11-22.md").write_text("- a late note of the 22nd, no heading\n")
+    result = cli("rollup", str(tmp_path), "--apply")
+    assert result.exit_code == 0, result.stderr
+    week = (journal / "2026-W47.md").read_text()
+    assert _headings(week) == ["# 2026-11-16", "# 2026-11-17", "# 2026-11-18", "# 2026-11-19", "## 2026-11-22"]
+    assert 'sources: ["2026-11-16.md", "2026-11-17.md", "2026-11-18.md", "2026-11-19.md", "2026-11-22.md"]' in week
+    assert "# 2026-11-18\n\n- a late note of the 18th\n\n# 2026-11-19\n" in week
+    archived = tmp_path / "archive" / "memory" / "2026-11-18.md"
+    assert archived.read_text() == "# 2026-11-18\n\n- a late note of the 18th\n"
+    assert "nothing to roll up" in cli("rollup", str(tmp_path)).stdout
+
+
+def test_a_note_added_to_a_rolled_up_month_goes_in_under_its_week(tmp_path, cli, monkeypatch):
+    """Into a month's file: a late day of a week the month holds goes in among that week's days,
+    under its one `#` heading (it got a second `# 2026-W46` at the month's end); a day of a week it
+    lacks gets its week's heading, between the weeks before and after. The index, which links the
+    month already, gets no second line for it."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-20")
+    journal = tmp_path / "memory"
+    journal.mkdir()
+    (tmp_path / ".memctl.yaml").write_text("profile: openclaw\n")
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [a day](memory/2026-11-03.md)\n"
+                                        "- [a late one](memory/2026-11-17.md)\n")
+    for day in ("03", "10", "24"):
+        (journal / f"2026-11-{day}.md").write_text(f"# 2026-11-{day}\n\n- note of the {day}th\n")
+    assert cli("rollup", str(tmp_path), "--period", "month", "--apply").exit_code == 0
+    (journal / "2026-11-02.md").write_text("late, the 2nd\n")
+    (journal / "2026-11-11.md").write_text("# 2026-11-11\n\n- late, the 11th\n")
+    (journal / "2026-11-17.md").write_text("- late, the 17th\n")
+    result = cli("rollup", str(tmp_path), "--period", "month", "--apply")
+    assert result.exit_code == 0, result.stderr
+    month = (journal / "2026-11.md").read_text()
+    assert _headings(month) == ["# 2026-W45", "## 2026-11-02", "# 2026-11-03", "# 2026-W46", "# 2026-11-10",
+                                "# 2026-11-11", "# 2026-W47", "## 2026-11-17", "# 2026-W48", "# 2026-11-24"]
+    assert (tmp_path / "MEMORY.md").read_text() == "# Memory\n\n- [2026-11](memory/2026-11.md)\n"
+    assert "nothing to roll up" in cli("rollup", str(tmp_path), "--period", "month").stdout
+
+
+def _rolled(texts: dict[str, str], period: str, today: date) -> dict[str, str]:
+    from memctl.commands.rollup import plan_rollup
+
+    files = sorted(rel for rel in texts if rel.startswith("memory/"))
+    plan = plan_rollup(texts, files, "MEMORY.md", period, today)
+    after = dict(texts)
+    for change in plan.write.changes:
+        if change.removed:
+            after.pop(change.rel)
+        else:
+            after[change.rel] = change.after
+    return after
+
+
+_NOTES = st.dictionaries(st.integers(0, 27), st.tuples(st.booleans(), st.sampled_from(["- ok", "text", "- a\n- b"])),
+                         min_size=3, max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(notes=_NOTES, first=st.sets(st.integers(0, 27), min_size=2), period=st.sampled_from(["week", "month"]))
+def test_rolling_up_a_period_in_two_runs_gives_what_one_run_does(notes, first, period):
+    """The notes of a closed month's days, some rolled up first and the rest after (late notes),
+    give the period files that rolling them all up at once gives: every note among the days by its
+    date, each week's heading once, the sources in date order."""
+    from hypothesis import assume
+
+    start = date(2026, 11, 2)  # the Monday 2026-11 (a month of ISO weeks) begins on
+    texts = {"MEMORY.md": "# Memory\n"}
+    for offset, (own_heading, body) in notes.items():
+        day = (start + timedelta(days=offset)).isoformat()
+        texts[f"memory/{day}.md"] = (f"# {day}\n\n" if own_heading else "") + f"{body} ({day})\n"
+    early = {rel: text for rel, text in texts.items()
+             if rel == "MEMORY.md" or (date.fromisoformat(rel[7:17]) - start).days in first}
+    assume(sum(rel.startswith("memory/") for rel in early) >= 2 and len(early) < len(texts))
+    today = date(2026, 12, 20)
+    at_once = _rolled(texts, period, today)
+    later = _rolled(early, period, today)
+    later.update({rel: text for rel, text in texts.items() if rel not in early})
+    in_two = _rolled(later, period, today)
+    periods = sorted(rel for rel in at_once if rel.startswith("memory/"))
+    assert periods == sorted(rel for rel in in_two if rel.startswith("memory/"))
+    assert {rel: at_once[rel] for rel in periods} == {rel: in_two[rel] for rel in periods}

@@ -239,9 +239,51 @@ def headings(group: Group, texts: dict[str, str]) -> dict[str, tuple[str, bool]]
             for (rel, (heading, own)), label in zip(found.items(), (s.label for s in group.sources), strict=True)}
 
 
+_DATED_HEADING = re.compile(r"(\d{4})-(?:(\d{2})-(\d{2})|W(\d{2}))(?!\d)")
+
+
+def _parts_of(group: Group, body: str, originals: list[str]) -> tuple[list[tuple[int, date]], set[str]]:
+    """Where the parts of a period's file from an earlier run start, and on which day (a week's on
+    its Monday), in order: its headings (of level 1 or 2, outside code blocks) that begin with the
+    date of one of its sources, or with a week of the period, the first of each; and the weeks it
+    holds. A note added to a closed period after its roll-up goes in before the first part of a
+    later day, as if it had been there at the first run."""
+    from memctl.markup.structure import structure
+    from memctl.text import split_lines
+
+    days = {d.first for name in originals if (d := dated(name)) is not None and d.kind == "day"}
+    lines = split_lines(body)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    parts: list[tuple[int, date]] = []
+    weeks: set[str] = set()
+    seen: set[date] = set()
+    for line, level, text in structure(lines, 0, 2)["headings"]:
+        match = _DATED_HEADING.match(text)
+        if level > 2 or match is None:
+            continue
+        try:
+            if match[4]:
+                day, label = date.fromisocalendar(int(match[1]), int(match[4]), 1), f"{match[1]}-W{match[4]}"
+            else:
+                day, label = date(int(match[1]), int(match[2]), int(match[3])), ""
+        except ValueError:
+            continue
+        if day in seen or not group.first <= day <= group.last or not (label or day in days):
+            continue
+        seen.add(day)
+        if label:
+            weeks.add(label)
+        parts.append((offsets[line], day))
+    return parts, weeks
+
+
 def render_group(group: Group, texts: dict[str, str], period: str, today: date) -> tuple[str, str, dict[str, int]]:
     """The period file's front matter, its verbatim body, and where in the body each source's part
-    starts (its heading, or the heading of the week it opens, is the first at or after it)."""
+    starts (its heading, or the heading of the week it opens, is the first at or after it). The
+    sources go in date order; into the period's own file from an earlier run, the notes added since
+    go in among its parts by their dates (`_parts_of`)."""
     all_crlf = all("\r\n" in texts[s.rel] for s in group.sources)
     nl = "\r\n" if all_crlf else "\n"
     sources: list[str] = []
@@ -251,27 +293,46 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
     headed = headings(group, texts)
     starts: dict[str, int] = {}
     size = 0
+    own_rel = next((s.rel for s in group.sources if s.name == f"{group.name}.md"), None)
+    own = ""  # what is left of the own file's body, and its parts, each (offset in it, day)
+    parts: list[tuple[int, date]] = []
+    weeks: set[str] = set()
+    taken = 0  # how much of the own file's body is in `body` so far
 
     def add(part: str) -> None:
         nonlocal size
         body.append(part)
         size += len(part)
 
+    def own_until(day: date) -> None:  # the own file's parts before the first of a day after `day`
+        nonlocal taken, current_week
+        stop = next((offset for offset, starts_on in parts if starts_on > day and offset >= taken), len(own))
+        if stop > taken:
+            add(own[taken:stop])
+            taken = stop
+            current_week = None
+
+    if own_rel is not None:
+        values, text = _split(texts[own_rel])
+        own = _chunk(text, nl)
+        listed = values.get("sources")
+        parts, weeks = _parts_of(group, own, [str(s) for s in listed] if isinstance(listed, list) else [])
     for item in group.sources:
-        starts[item.rel] = size
         values, text = _split(texts[item.rel])
         sources.extend(s for s in _originals(item, values) if s not in sources)
         listed = values.get("skills")
         for skill in listed if isinstance(listed, list) else []:
             if isinstance(skill, str) and skill not in skills:
                 skills.append(skill)
-        chunk = _chunk(text, nl)
-        if item.name == f"{group.name}.md":  # the period's own file from an earlier run: its body as it is
-            add(chunk)
+        if item.rel == own_rel:  # the period's own file from an earlier run: its body as it is
             continue
+        if own_rel is not None:
+            own_until(item.last)
+        starts[item.rel] = size
+        chunk = _chunk(text, nl)
         if period == "month":
             week = item.label if item.kind == "week" else period_of(item, "week")[0]  # type: ignore[index]
-            if week != current_week:
+            if week != current_week and week not in weeks:
                 add(f"# {week}{nl}{nl}")
                 current_week = week
             if item.kind == "week":
@@ -279,6 +340,10 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
                 continue
             starts[item.rel] = size  # a day's own heading, not its week's
         add(chunk if headed[item.rel][1] else f"## {item.label}{nl}{nl}" + chunk)
+    if taken < len(own):
+        add(own[taken:])
+    if own_rel is not None:
+        sources.sort(key=lambda name: d.first if (d := dated(name)) is not None else group.last)
     front = [f"period: {group.name}", f"first_day: {group.first.isoformat()}", f"last_day: {group.last.isoformat()}",
              f"sources: {_yaml_list(sources)}"]
     if skills:
@@ -336,8 +401,9 @@ def _archive_rel(rel: str, text: str, existing: dict[str, str], taken: set[str],
 
 def _relink_index(index_rel: str, index_text: str, moved: dict[str, tuple[str, str, str]]) -> str:
     """The index with its links to moved files pointing at their period's file: a line that is only a
-    link to one becomes one link line to the period (once per period; the others go), any other link
-    keeps its line and points at the source's heading in the period's file."""
+    link to one becomes one link line to the period (once per period, none when a line links it
+    already; the others go), any other link keeps its line and points at the source's heading in
+    the period's file."""
     from memctl.text import split_lines
 
     folder = posixpath.dirname(index_rel)
@@ -347,8 +413,12 @@ def _relink_index(index_rel: str, index_text: str, moved: dict[str, tuple[str, s
         return posixpath.relpath(rel, folder or ".")
 
     out: list[str] = []
-    linked_periods: set[str] = set()
-    for line in split_lines(index_text):
+    periods = {period_rel for period_rel, _, _ in moved.values()}
+    lines = split_lines(index_text)
+    # a period linked from a line of its own already (rolled up before) gets no second link line
+    linked_periods = {target for line in lines if (match := _LINK_LINE.match(line.rstrip("\r\n")))
+                      and (target := resolve(match[1].split("#", 1)[0])) in periods}
+    for line in lines:
         match = _LINK_LINE.match(line.rstrip("\r\n"))
         target = resolve(match[1].split("#", 1)[0]) if match else None
         if target in moved:
@@ -423,9 +493,10 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
         anchors = anchors_of(head, body, starts)
         nl = "\r\n" if head.endswith("\r\n") else "\n"
         after = head + body
-        # held back, only the period's own file from an earlier run can hold a secret: found in it
+        # held back, only the period's own file from an earlier run can hold a secret: found in what
+        # the summarizer would be sent, its line that of the period's file as the roll-up writes it
         own = next((s for s in group.sources if s.rel == group.rel), None)
-        secret = None if allow_secrets or not summarizer or own is None else _first_secret(texts[own.rel])
+        secret = None if allow_secrets or not summarizer or own is None else _first_secret(after)
         if secret is not None:
             held.append((group.rel, secret[2], "not summarized", _why(secret, "sends the period to the summarizer")))
         if summarizer and secret is None:
@@ -529,9 +600,9 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
     for group in plan.groups:
         period_text = after[group.rel]
         for item in group.sources:
-            if item.rel == group.rel:
-                if group.rel not in plan.summarized and _source_text(_split(texts[item.rel])[1]) not in \
-                        period_text.replace("\r\n", "\n"):
+            if item.rel == group.rel:  # its lines in order, the notes added since among them
+                if group.rel not in plan.summarized and not _in_order(
+                        _source_text(_split(texts[item.rel])[1]).split("\n"), period_text.replace("\r\n", "\n")):
                     raise GuaranteeError("the period's own file would lose text; nothing was written", item.rel)
                 continue
             if texts[item.rel] not in archived:
@@ -562,6 +633,12 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
     if again.write.changes:
         raise GuaranteeError("a second roll-up would change the result again; nothing was written",
                              again.write.changes[0].rel)
+
+
+def _in_order(lines: list[str], text: str) -> bool:
+    """Whether `text` holds each of `lines` as a line of its own, in this order (others between)."""
+    found = iter(text.split("\n"))
+    return all(any(line == other for other in found) for line in lines)
 
 
 # --- reading and reporting ---------------------------------------------------------------------
