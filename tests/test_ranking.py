@@ -221,6 +221,13 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("May I deploy?", "2026-11-23", []),  # `may`, `sat`, `sun`: a date only when capitalised inside a sentence
     ("the sun sat low", "2026-11-23", []),
     ("on Wednesdays", "2026-11-23", []),  # a habit, not a day
+    ("where are we with Kessler since the quote on the 13th?", "2026-11-21", ["2026-11-13..2026-11-21"]),
+    ("what changed after the Nov 8 complaint?", "2026-11-26", ["2026-11-08..2026-11-26"]),  # from that day on
+    ("since 2025", "2026-11-21", ["2025-01-01..2026-11-21"]),
+    ("how many words did I translate in 2025?", "2026-11-21", ["2025-01-01..2025-12-31"]),
+    ("why are the 2014 timestamps off?", "2026-11-21", []),  # a year without a preposition is a number
+    ("what was the score last night?", "2026-11-26", ["2026-11-25"]),
+    ("who called this morning?", "2026-11-26", ["2026-11-26"]),
     ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
 ])
 def test_query_dates(text, today, days):
@@ -241,6 +248,61 @@ def test_a_date_is_looked_for_as_a_memory_writes_it():
     assert day.literals == ("2026-11-22", "2026-w47") and rest.split() == ["Summarise", "'s", "note"]
     (month,), _ = query_dates("this month", date(2026, 11, 23))
     assert month.literals == ("2026-11", "2026-w45", "2026-w46", "2026-w47", "2026-w48")  # weeks by their Thursday
+    (year,), _ = query_dates("in 2025", date(2026, 11, 23))
+    assert year.literals == ("2025-",)  # a whole year by its prefix: its days, months and weeks
+    (since,), _ = query_dates("since October 2026", date(2026, 11, 3))
+    assert since.literals == ("2026-10", "2026-w40", "2026-w41", "2026-w42", "2026-w43", "2026-w44",
+                              "2026-11-01", "2026-11-02", "2026-11-03", "2026-w45")
+
+
+KESSLER = {  # a translator's daily notes: a quote on the 13th, and what came of it
+    "memory/2026-11-05.md": _daily("2026-11-05", "Thu", ["Kessler Weinimport asked for a price list"]),
+    "memory/2026-11-13.md": _daily("2026-11-13", "Fri", ["Quoted Kessler 0,10 €/word, 650 € in all"]),
+    "memory/2026-11-16.md": _daily("2026-11-16", "Mon", ["Kessler: accepted the quote, asks for 0,09"]),
+    "memory/2026-11-18.md": _daily("2026-11-18", "Wed", ["Medivox batch 3 delivered"]),
+    "memory/2026-11-20.md": _daily("2026-11-20", "Fri", ["Kessler: silent"]),
+    **{f"memory/2026-11-{day}.md": _daily(f"2026-11-{day}", weekday, [line]) for day, weekday, line in (
+        ("09", "Mon", "Glossary for the pump manual"), ("10", "Tue", "Physio moved to Tuesdays"),
+        ("11", "Wed", "Reviser free next week"), ("17", "Tue", "Invoice 31 paid"), ("19", "Thu", "VAT threshold"))},
+}
+
+
+def test_since_a_day_means_from_that_day_to_today(tmp_path, query):
+    """"Where are we with Kessler since the quote on the 13th?" asks about the 13th and the days
+    after it: it loaded the note of the 13th alone, and left the answer, the notes after it, out
+    as dated another day."""
+    home = _home(tmp_path, KESSLER)
+    assert query(home, "where are we with Kessler since the quote on the 13th?", today="2026-11-21") == [
+        "memory/2026-11-13.md § 2026-11-13 (Fri)", "memory/2026-11-16.md § 2026-11-16 (Mon)",
+        "memory/2026-11-20.md § 2026-11-20 (Fri)"]
+
+
+def test_a_date_no_note_is_on_leaves_the_words_to_say_what_a_question_asks(tmp_path, query):
+    """"Did Vera pay last week?" on notes none of which is of last week: the date frames nothing,
+    and the question is about Vera, as it is without the date; it loaded every note that says who
+    paid."""
+    home = _home(tmp_path, {
+        "memory/2026-10-05.md": _daily("2026-10-05", "Mon", ["Vera paid the October invoice"]),
+        "memory/2026-10-06.md": _daily("2026-10-06", "Tue", ["Studio Norte paid, late as ever"]),
+        "memory/2026-10-07.md": _daily("2026-10-07", "Wed", ["Galeria Sal paid half"]),
+        "memory/2026-10-08.md": _daily("2026-10-08", "Thu", ["Printed the winter proofs"]),
+        "memory/2026-10-09.md": _daily("2026-10-09", "Fri", ["Quiet day"]),
+    })
+    assert query(home, "Did Vera pay last week?") == ["memory/2026-10-05.md § 2026-10-05 (Mon)"]
+
+
+def test_a_year_after_a_preposition_is_that_year(tmp_path, query):
+    """"What did we ship in 2025?" means the notes of 2025 (`2025` alone was a number, which matches
+    nothing, and every note about shipping loaded); "last night" is yesterday's note."""
+    home = _home(tmp_path, {
+        "memory/2025-06-02.md": _daily("2025-06-02", "Mon", ["Shipped the importer"]),
+        "memory/2026-03-09.md": _daily("2026-03-09", "Mon", ["Shipped the exporter"]),
+        "memory/2026-11-22.md": _daily("2026-11-22", "Sun", ["Mathéo was up late about the bread score"]),
+        "memory/2026-11-19.md": _daily("2026-11-19", "Thu", ["Mathéo: new bread score pattern"]),
+    })
+    assert query(home, "What did we ship in 2025?") == ["memory/2025-06-02.md § 2025-06-02 (Mon)"]
+    assert query(home, "what did Mathéo say about the bread score last night?") == [
+        "memory/2026-11-22.md § 2026-11-22 (Sun)"]
 
 
 def test_day_and_month_names_fold_and_do_not_stem_into_other_words():

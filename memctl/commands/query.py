@@ -142,11 +142,14 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
               if any(t in counts for counts in hits.counts for t in g)]
     # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
     # index) stands for the query's verb where a section is scored, not as proof the home says it
+    # a date no section is on leaves the words to say what the query asks, as in a query without one
+    # ("how many words did I translate in 2025?" on a memory of 2026)
+    dated = any(d.term in counts for d in parsed.dates for counts in hits.counts)
     lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], word_of if compounds else term_of)
-               if not parsed.dates else None)
-    askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking
+               if not dated else None)
+    askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not dated and not lacking
               else frozenset())
-    about = asks.about(query, parsed.terms, hits.counts, term_of) if not parsed.dates and not lacking else None
+    about = asks.about(query, parsed.terms, hits.counts, term_of) if not dated and not lacking else None
     ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
                      [lit for lits in dates.values() for lit in lits], lacking, askers,
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),

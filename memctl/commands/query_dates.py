@@ -1,6 +1,8 @@
 """Dates in a query, as the days they mean: `2026-11-30`, `12 Nov`, `Nov 12`, `November 12th`, `the
-30th`, `yesterday`, `last week`, `this month`, `last month`, `on Tuesday`, `in May`, each relative to
-today (MEMCTL_TODAY). A date is looked for in a section as the ISO forms a memory writes dates in: a
+30th`, `yesterday`, `last night`, `this morning`, `last week`, `this month`, `last month`, `on
+Tuesday`, `in May`, `in 2025` (a year after a preposition: `the 2014 data` is a number), each
+relative to today (MEMCTL_TODAY); after `since` or `after` (a few words before it: "since the quote
+on the 13th"), from that day to today. A date is looked for in a section as the ISO forms a memory writes dates in: a
 day `2026-11-12` (in a file name such as `2026-11-12.md`, a heading such as `2026-11-12 (Thu)`, or a
 line), its ISO week `2026-W46` (a weekly note); a month `2026-11` (also every `2026-11-…` day, and
 the ISO weeks whose Thursday is in it). Day and month names and their abbreviations are one word
@@ -49,8 +51,9 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
     ("month_day", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?\b(?P<month>{_MONTH_WORD})\.?\s+(?:the\s+)?"
                   rf"{_DAY.format('d')}(?![\d:.])\b{_YEAR}"),
     ("month_year", rf"\b(?P<month>{_MONTH_WORD})\.?\s+(?P<year>\d{{4}})\b"),
+    ("year", r"\b(?P<prep>in|during|throughout|since|after|for|of)\s+(?P<y>(?:19|20)\d{2})\b(?![-/.]\d)"),
     ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>week|month)\b"),
-    ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow)\b"),
+    ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b"),
     ("rel_weekday", rf"\b(?P<rel>last|this|next)\s+(?P<weekday>{_WEEKDAY_WORD})\b"),
     ("ordinal", r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
     ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{_MONTH_WORD})\b"),
@@ -58,7 +61,12 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
 ]
 _pattern: re.Pattern[str] | None = None  # compiled on the first query that may hold a date (6 ms)
 # A query without a digit or one of these words holds no date: most do not, and skip the compile.
-_TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "month"})
+_TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "month", "night", "morning",
+                       "afternoon", "evening"})
+# "since the quote on the 13th", "after the Nov 8 complaint": from that day to today
+_SINCE = re.compile(r"\b(?:since|after)\b(?:\s+[^\s.,;:!?]+){0,4}?\s*$", re.IGNORECASE)
+_NAMED_DAYS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0,
+               "this evening": 0, "tomorrow": 1}
 _LETTERS = re.compile(r"[a-z]+")
 
 
@@ -110,12 +118,35 @@ def _literals_of_days(first: date, last: date) -> tuple[str, ...]:
     return (*(d.isoformat() for d in days), *sorted({iso_week(d) for d in days if len(days) < 7 or d.weekday() == 3}))
 
 
+def _literals_of_span(first: date, last: date) -> tuple[str, ...]:
+    """The ISO strings of a span's days: a whole year by its prefix (`2025-`), and the rest a month
+    at a time (`_literals_of_days`)."""
+    out: list[str] = []
+    while first <= last:
+        if first.month == first.day == 1 and date(first.year, 12, 31) <= last:
+            out.append(f"{first.year}-")
+            first = date(first.year + 1, 1, 1)
+            continue
+        end = min(_month_end(first.year, first.month), last)
+        out.extend(_literals_of_days(first, end))
+        first = end + timedelta(days=1)
+    return tuple(out)
+
+
 def _term(text: str, spans: list[tuple[date, date]], keeps_word: bool = False, name: str | None = None
           ) -> DateTerm | None:
     if not spans:
         return None
-    literals = dict.fromkeys(lit for first, last in spans for lit in _literals_of_days(first, last))
+    literals = dict.fromkeys(lit for first, last in spans for lit in _literals_of_span(first, last))
     return DateTerm(text, tuple(spans), tuple(literals), keeps_word, name if keeps_word else None)
+
+
+def _since(found: DateTerm, today: date) -> DateTerm | None:
+    """A date after "since" or "after": from its last reading on or before today to today."""
+    first = max((first for first, _ in found.spans if first <= today), default=None)
+    if first is None:
+        return None
+    return _term(found.text, [(first, today)])
 
 
 def _nearest(today: date, candidates: list[date]) -> list[date]:
@@ -158,6 +189,8 @@ def query_dates(query: str, today: date) -> tuple[list[DateTerm], str]:
         found = _parse(kind, group, match.group(0), match.start(), query, today)
         if found is None:
             continue
+        if (kind == "year" and group("prep").lower() in ("since", "after")) or _SINCE.search(query, 0, match.start()):
+            found = _since(found, today) or found
         terms.setdefault(found.term, found)
         if not found.keeps_word:
             rest[match.start() : match.end()] = " " * (match.end() - match.start())
@@ -213,8 +246,10 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
         index = today.year * 12 + today.month - 1 + step
         return _term(text, [_whole_month(date(index // 12, index % 12 + 1, 1))])
     if kind == "named_day":
-        day = today + timedelta(days={"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}[group("word").lower()])
+        day = today + timedelta(days=_NAMED_DAYS[" ".join(group("word").lower().split())])
         return _term(text, [(day, day)])
+    if kind == "year":  # "in 2025", "during 2025": the whole year (a year alone, "the 2014 data", is a number)
+        return _term(text, [(date(int(group("y")), 1, 1), date(int(group("y")), 12, 31))])
     if kind == "rel_weekday":
         rel, weekday = group("rel").lower(), _weekday_number(group("weekday"))
         if rel == "this":
