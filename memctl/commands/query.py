@@ -142,11 +142,12 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
               if any(t in counts for counts in hits.counts for t in g)]
     # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
     # index) stands for the query's verb where a section is scored, not as proof the home says it
-    # a date no section is on leaves the words to say what the query asks, as in a query without one
-    # ("how many words did I translate in 2025?" on a memory of 2026)
+    # a question with a date no section is on is about its rarest word, as one without a date is
+    # ("how many words did I translate in 2025?" on a memory of 2026); whether the home lacks what
+    # a dated question asks is not asked (an undo of yesterday's release is its rollback)
     dated = any(d.term in counts for d in parsed.dates for counts in hits.counts)
     lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], word_of if compounds else term_of)
-               if not dated else None)
+               if not parsed.dates else None)
     askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not dated and not lacking
               else frozenset())
     about = asks.about(query, parsed.terms, hits.counts, term_of) if not dated and not lacking else None
