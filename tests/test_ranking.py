@@ -291,6 +291,23 @@ def test_a_date_no_note_is_on_leaves_the_words_to_say_what_a_question_asks(tmp_p
     assert query(home, "Did Vera pay last week?") == ["memory/2026-10-05.md § 2026-10-05 (Mon)"]
 
 
+def test_a_thing_named_by_a_word_and_a_number_is_one_term(tmp_path, query):
+    """"When is batch 3 due?": `batch` is in most notes and a number alone matches nothing (every
+    note has numbers: "3 days", "3 pallets"), so the notes about batches 1 and 2 loaded beside
+    those about batch 3; `batch 3` (as `batch-3`, `batch #3` or `batches 3` too, never `batch
+    30`) is a term of its own, and only the notes that name it load."""
+    home = _home(tmp_path, {
+        "memory/2026-11-02.md": _daily("2026-11-02", "Mon", ["Batch 1 due in 3 days, 3 pallets"]),
+        "memory/2026-11-03.md": _daily("2026-11-03", "Tue", ["Batch #3 due on the 14th, after batch 2"]),
+        "memory/2026-11-04.md": _daily("2026-11-04", "Wed", ["Batch 2 due: 3 boxes, 3 crates, 3 bags"]),
+        "memory/2026-11-05.md": _daily("2026-11-05", "Thu", ["Batch 30 is a typo; batch-3 due date moves to the 18th"]),
+        "memory/2026-11-06.md": _daily("2026-11-06", "Fri", ["Two batches waiting on QA"]),
+        "memory/2026-11-07.md": _daily("2026-11-07", "Sat", ["Quiet day"]),
+    })
+    assert query(home, "When is batch 3 due?") == ["memory/2026-11-03.md § 2026-11-03 (Tue)",
+                                                   "memory/2026-11-05.md § 2026-11-05 (Thu)"]
+
+
 def test_a_year_after_a_preposition_is_that_year(tmp_path, query):
     """"What did we ship in 2025?" means the notes of 2025 (`2025` alone was a number, which matches
     nothing, and every note about shipping loaded); "last night" is yesterday's note."""

@@ -116,7 +116,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
         today = configured_today()
     parsed = parse_query(query, today)
     dates = {d.term: d.literals for d in parsed.dates}
-    if not parsed.terms and not dates:
+    if not parsed.terms and not dates and not parsed.numbered:
         return []
     finder = TermFinder(parsed.terms) if parsed.terms else None
     folded: dict[str, str | None] = {}
@@ -133,7 +133,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
             plain[word] = fold(word, parsed.terms)
         return plain[word]
 
-    hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits])
+    numbered = [(term, re.compile(pattern)) for term, pattern in parsed.numbered]
+    hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
     if not hits.sections:
         return _by_meaning(query, docs, [], most, embedder, False) if embedder is not None else []
     # the sections must be on each date some section is on (a lone weekday is a word as much as a day)
@@ -151,10 +152,10 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not dated and not lacking
               else frozenset())
     about = asks.about(query, parsed.terms, hits.counts, term_of) if not dated and not lacking else None
-    ranked = _choose(hits, {*parsed.terms, *dates}, parsed.terms, groups, floor, most, finder, term_of,
-                     [lit for lits in dates.values() for lit in lits], lacking, askers,
+    ranked = _choose(hits, {*parsed.terms, *dates, *(term for term, _ in numbered)}, parsed.terms, groups, floor,
+                     most, finder, term_of, [lit for lits in dates.values() for lit in lits], lacking, askers,
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
-                     asks.id_of(query, parsed.terms, term_of), about)
+                     asks.id_of(query, parsed.terms, term_of), about, numbered)
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
 
 
@@ -351,8 +352,13 @@ def _measure_logs(hits: _Hits, bodies: list[int], finder: TermFinder) -> None:
             hits.entries[i] = (matched, entries)
 
 
+def _count_numbered(numbered: Sequence[tuple[str, re.Pattern[str]]], text: str, start: int = 0,
+                    end: int = sys.maxsize) -> dict[str, int]:
+    return {term: n for term, pattern in numbered if (n := len(pattern.findall(text, start, end)))}
+
+
 def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str], str | None],
-             literals: list[tuple[str, str]]) -> _Hits:
+             literals: list[tuple[str, str]], numbered: Sequence[tuple[str, re.Pattern[str]]] = ()) -> _Hits:
     hits = _Hits()
     none: frozenset[str] = frozenset()
     bodies: list[int] = []  # each section's text's length, where a query term is in its text
@@ -368,7 +374,8 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
         stem = doc.stem.lower()
         patterns = finder.patterns_in(lowered) if finder is not None else []
         has_dates = bool(literals) and any(lit in lowered or lit in stem for _, lit in literals)
-        if not patterns and not has_dates:
+        named = [(term, pattern) for term, pattern in numbered if pattern.search(lowered) or pattern.search(stem)]
+        if not patterns and not has_dates and not named:
             count, length = doc.outline()
             hits.size, hits.chars = hits.size + count, hits.chars + length
             continue
@@ -389,6 +396,8 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
                 for word in set(found):
                     if (term := term_of(word)) is not None:
                         counts[term] = counts.get(term, 0) + found.count(word)
+            for term, n in _count_numbered(named, lowered, start, end).items() if named else ():
+                counts[term] = counts.get(term, 0) + n
             in_body = bool(counts)  # a query term in the section's own text
             in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None] \
                 if heading and finder is not None else []
@@ -396,6 +405,11 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
                 counts[term] = counts.get(term, 0) + 2
             for term in in_stem:
                 counts[term] = counts.get(term, 0) + 1
+            if named:
+                for term in _count_numbered(named, heading):
+                    counts[term] = counts.get(term, 0) + 2
+                for term in _count_numbered(named, stem):
+                    counts[term] = counts.get(term, 0) + 1
             for term in in_title:
                 counts[term] = counts.get(term, 0) + 2
             for term in in_summary:
@@ -439,7 +453,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             finder: TermFinder | None, term_of: Callable[[str], str | None], literals: list[str],
             lacking: str | None = None, askers: AbstractSet[str] = frozenset(),
             said_askers: tuple[str, ...] = (), id_of: tuple[frozenset[str], str] = (frozenset(), ""),
-            about: tuple[str, str] | None = None) -> list[Scored]:
+            about: tuple[str, str] | None = None,
+            numbered: Sequence[tuple[str, re.Pattern[str]]] = ()) -> list[Scored]:
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import (
         HEADING_WEIGHT,
@@ -549,7 +564,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         found = [*finder.words(section), *finder.words((title or "").lower()),
                  *finder.words(stem), *finder.words(described)] if finder else []
         matched = sorted({word for word in found if term_of(word) is not None}
-                         | {lit for lit in literals if lit in section or lit in stem})
+                         | {lit for lit in literals if lit in section or lit in stem}
+                         | {found for _, pattern in numbered for found in pattern.findall(section)})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
         log = hits.entries.get(i)
         log_note = (f"log: {log[0]} of {log[1]} entries",) if log else ()

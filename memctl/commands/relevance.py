@@ -132,6 +132,7 @@ class Query:
     terms: frozenset[str]
     dates: tuple[DateTerm, ...]
     compounds: tuple[tuple[str, str], ...] = ()
+    numbered: tuple[tuple[str, str], ...] = ()  # `numbered`: each name of a thing and its number, and its pattern
 
 
 def parse_query(query: str, today: date) -> Query:
@@ -141,7 +142,29 @@ def parse_query(query: str, today: date) -> Query:
 
     dates, rest = query_dates(query, today)
     terms = frozenset(_terms(rest, query))
-    return Query(terms, tuple(dates), compounds(rest, terms))
+    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest))
+
+
+# A word and the number after it: "Medivox batch 3", "tank 3's chiller", "review PR 812" (not a
+# time or a decimal: "at 14:00", "1.5 kg"; not a count: "3 batches")
+_NUMBERED = re.compile(r"(?<![^\W_])([^\W\d_]{2,})[ \t]+#?0*(\d{1,6})(?![\d:.,]\d|[^\W_])")
+
+
+def numbered(text: str) -> tuple[tuple[str, str], ...]:
+    """The things the query names by a word and a number (`batch 3`, `PR 812`), each as a term of
+    its own, with the pattern that finds it as a memory writes it (`batch 3`, `batch-3`, `batch #3`,
+    `batches 3`, `Batch 03`; not `batch 30`): a number alone matches nothing, since every note has
+    numbers, but `batch 3` tells the notes about that batch from those about the others, where
+    `batch` and `3` each are in most of them."""
+    out: dict[str, str] = {}
+    for word, number in _NUMBERED.findall(text):
+        lowered = word.lower()
+        if lowered in STOP_WORDS:
+            continue
+        base = stem(lowered)  # a short name is its word (`PR`, `PRs`), not every word it starts
+        prefix = re.escape(searched(base)) + "[^\\W\\d_]*" if len(base) > 3 else re.escape(lowered) + "s?"
+        out.setdefault(f"{lowered} {number}", rf"(?<![^\W_]){prefix}[ \t_#-]{{0,3}}0*{number}(?![\d]|[.,:]\d)")
+    return tuple(out.items())
 
 
 # The particles of English phrasal verbs that are also written shut into one word with their verb:
