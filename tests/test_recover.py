@@ -158,8 +158,8 @@ def test_a_write_in_progress_is_said_to_be_in_progress_and_recover_leaves_it(cli
 
         for command in ("status", "lint", "history"):
             result = cli(command, str(root))
-            assert (f"warning: {about}: what was read may be part-way through it; run the command again once it "
-                    "is done\n") in result.stderr, (command, result.stderr)
+            assert (f"warning: {about}: what was read may be part-way through it; run a command that reads again "
+                    "once it is done (one that writes waits for it)\n") in result.stderr, (command, result.stderr)
             assert "recover" not in result.stderr
 
         recover = cli("recover", str(root))

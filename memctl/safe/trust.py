@@ -334,8 +334,8 @@ def pending_notices(root: str, shown: str) -> list[str]:
         if journal.refused:
             notices.append(refusal(journal))
         elif writer_running(root, journal):
-            notices.append(f"{in_progress(journal)}: what was read may be part-way through it; run the command "
-                           "again once it is done")
+            notices.append(f"{in_progress(journal)}: what was read may be part-way through it; run a command that "
+                           "reads again once it is done (one that writes waits for it)")
         else:
             since = f" (started {journal.started})" if journal.started else ""
             notices.append(f"{journal.rel}: an unfinished `memctl {journal.command}`{since}: what was read may be "
