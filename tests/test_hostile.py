@@ -181,9 +181,17 @@ def test_memctl_append_never_writes_through_a_symlink(cli, tmp_path):
         assert result.stderr == f"error: {shown}: {why}; memctl never writes through a link; nothing was written\n"
         assert _tree(home) == before and _tree(tmp_path) == outside_before, rel
     assert not (home / "notes").exists()
-    # the same files named without the links are written as ever
+    # the same files named without the links are written as ever, and so through a link above the home
     ok = cli("append", str(home / "topics" / "a.md"), "- a line")
     assert ok.exit_code == 0 and (home / "topics" / "a.md").read_text() == "# A\n- a line\n"
+    (tmp_path / "mem").symlink_to(home, target_is_directory=True)  # `~/mem` naming the home
+    (tmp_path / "lessons").symlink_to(home / "topics", target_is_directory=True)  # a folder of it
+    for via in (tmp_path / "mem" / "topics" / "a.md", tmp_path / "lessons" / "a.md"):
+        ok = cli("append", str(via), "- from above")
+        assert (ok.exit_code, ok.stderr) == (0, "appended 1 line to topics/a.md\n")
+    assert (home / "topics" / "a.md").read_text() == "# A\n- a line\n- from above\n- from above\n"
+    refused = cli("append", str(tmp_path / "mem" / "topics" / "alias.md"), "- x")
+    assert refused.exit_code == 2 and "topics/alias.md: is a symlink (to a.md)" in refused.stderr
 
 
 def test_memctl_append_refuses_a_symlinked_state_folder(cli, tmp_path):
