@@ -140,6 +140,115 @@ def test_memctl_append_waits_for_the_lock_and_keeps_line_endings(cli, tmp_path):
     assert outside.exit_code == 2 and "not inside a memory home" in outside.stderr
 
 
+def _tree(root: Path) -> dict[str, object]:
+    """Every entry under `root`, links as links: what a refused write must leave exactly as it was."""
+    seen: dict[str, object] = {}
+    for path in sorted(root.rglob("*")):
+        rel = str(path.relative_to(root))
+        seen[rel] = ("link", os.readlink(path)) if path.is_symlink() else \
+            ("file", path.read_bytes()) if path.is_file() else ("folder", None)
+    return seen
+
+
+def test_memctl_append_never_writes_through_a_symlink(cli, tmp_path):
+    """Trial 5: `append` resolved the file's name, so a link to a topic wrote the topic and a dangling
+    link made the file it names (`notes/new.md`), exit 0. Every link inside the home is refused now,
+    the file's own or a folder's on its way, in one line naming it."""
+    home = fat_home(tmp_path / "home")
+    (home / "topics").mkdir()
+    (home / "topics" / "a.md").write_text("# A\n")
+    (home / "topics" / "alias.md").symlink_to("a.md")
+    (home / "topics" / "dangling.md").symlink_to("../notes/new.md")
+    (home / "elsewhere").mkdir()
+    (home / "linked").symlink_to("elsewhere", target_is_directory=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (home / "out").symlink_to(outside, target_is_directory=True)  # a folder link out of the home
+    (home / "index-link.md").symlink_to("MEMORY.md")
+    before, outside_before = _tree(home), _tree(tmp_path)
+    cases = {
+        "topics/alias.md": "is a symlink (to a.md)",
+        "topics/dangling.md": "is a symlink (to ../notes/new.md, which does not exist)",
+        "linked/new.md": "lies in linked/, a symlink (to elsewhere)",
+        "out/new.md": f"lies in out/, a symlink (to {outside})",
+        "index-link.md": "is a symlink (to MEMORY.md)",
+    }
+    for rel, why in cases.items():
+        shown = str(home / rel)
+        result = cli("append", shown, "- a line through a link")
+        assert result.exit_code == 2, (rel, result.stderr)
+        assert result.stdout == ""
+        assert result.stderr == f"error: {shown}: {why}; memctl never writes through a link; nothing was written\n"
+        assert _tree(home) == before and _tree(tmp_path) == outside_before, rel
+    assert not (home / "notes").exists()
+    # the same files named without the links are written as ever, and so through a link above the home
+    ok = cli("append", str(home / "topics" / "a.md"), "- a line")
+    assert ok.exit_code == 0 and (home / "topics" / "a.md").read_text() == "# A\n- a line\n"
+    (tmp_path / "mem").symlink_to(home, target_is_directory=True)  # `~/mem` naming the home
+    (tmp_path / "lessons").symlink_to(home / "topics", target_is_directory=True)  # a folder of it
+    for via in (tmp_path / "mem" / "topics" / "a.md", tmp_path / "lessons" / "a.md"):
+        ok = cli("append", str(via), "- from above")
+        assert (ok.exit_code, ok.stderr) == (0, "appended 1 line to topics/a.md\n")
+    assert (home / "topics" / "a.md").read_text() == "# A\n- a line\n- from above\n- from above\n"
+    refused = cli("append", str(tmp_path / "mem" / "topics" / "alias.md"), "- x")
+    assert refused.exit_code == 2 and "topics/alias.md: is a symlink (to a.md)" in refused.stderr
+
+
+def test_memctl_append_refuses_a_symlinked_state_folder(cli, tmp_path):
+    home = fat_home(tmp_path / "home")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (home / ".memctl").symlink_to(elsewhere, target_is_directory=True)
+    before = (home / "MEMORY.md").read_bytes()
+    result = cli("append", str(home / "MEMORY.md"), "- x")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert ".memctl is a symlink" in result.stderr and "nothing was written" in result.stderr
+    assert list(elsewhere.iterdir()) == [] and (home / "MEMORY.md").read_bytes() == before
+
+
+def test_memctl_append_to_a_folder_says_it_wants_a_file(cli, tmp_path):
+    """Trial 5: `append HOME/ TEXT` said `PARENT: no MEMORY.md in this folder or above it`."""
+    home = fat_home(tmp_path / "home")
+    before = _tree(home)
+    result = cli("append", f"{home}/", "- x")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (f"error: {home}: is a folder; memctl append adds lines to a markdown file: name the "
+                             f"file (its index {home}/MEMORY.md, or a topic such as {home}/topics/NAME.md); "
+                             "nothing was written\n")
+    (home / "topics").mkdir()
+    result = cli("append", str(home / "topics"), "- x")
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: {home}/topics: is a folder; memctl append adds lines to a markdown file: "
+                             f"name the file (such as {home}/topics/NAME.md); nothing was written\n")
+    assert _tree(home) == {**before, "topics": ("folder", None)}
+
+
+def test_the_memory_tool_and_mcp_append_refuse_a_dangling_link_too(tmp_path):
+    """What `memctl append` now does, the memory tool and MCP `memory_append` already did: a link
+    on the way is refused, a dangling one included, and nothing is made."""
+    from datetime import datetime, timezone
+
+    from memctl.commands.mcp import Homes
+    from memctl.commands.mcp import append as mcp_append
+    from memctl.commands.memory_store import Refused
+    from memctl.commands.memory_tool import memory_tool
+
+    home = fat_home(tmp_path / "home")
+    (home / "topics").mkdir()
+    (home / "topics" / "dangling.md").symlink_to("../notes/new.md")
+    before = _tree(home)
+    now = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    for tool_input in ({"command": "create", "path": "/memories/topics/dangling.md", "file_text": "# x\n"},
+                       {"command": "insert", "path": "/memories/topics/dangling.md", "insert_line": 0,
+                        "insert_text": "x"}):
+        result = memory_tool(str(home), tool_input, now=now)
+        assert result["is_error"] is True
+        assert "topics/dangling.md is a symlink; memory never follows a link" in result["content"]
+    with pytest.raises(Refused, match="topics/dangling.md is a symlink; memory never follows a link"):
+        mcp_append(Homes(str(home)), {"path": "topics/dangling.md", "text": "- x"}, TODAY)
+    assert _tree(home) == before and not (home / "notes").exists()
+
+
 # --- repeated consolidation -----------------------------------------------------------------------
 
 def test_consolidate_runs_again_months_later_with_new_entries(cli, copy_fixture, monkeypatch):

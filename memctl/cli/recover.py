@@ -14,6 +14,8 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
 
     Every memctl command that writes does this first; a command that only reads (status, lint,
     assemble, history) reports the unfinished write and leaves it, so run this to finish it.
+    A write still in progress is no interrupted one: it is said (its command and process id)
+    and left to finish.
     A write is finished when every file is still as it was or as planned; when another program
     changed one of them since, the write is undone instead. Nothing a user wrote is removed. Only
     journals your memctl wrote for this home are acted on: one that came with a repository, or
@@ -39,6 +41,8 @@ def recover(path: HomeArg = Path("."), format: FormatOpt = TextOrJson.text) -> N
     if format is TextOrJson.json:
         emit_json(report)
         return
-    removed = [f"removed a temporary file: {rel}" for rel in report["removed"]]
-    lines = [*report["journals"], *report["refused"], *removed]
+    from memctl.safe.journal import removed_line
+
+    lines = [*(f"nothing to recover: {line}" for line in report["in_progress"]), *report["journals"],
+             *report["refused"], *map(removed_line, report["removed"])]
     emit("\n".join(lines) if lines else "nothing to recover: no interrupted write in this home")

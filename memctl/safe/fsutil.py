@@ -7,6 +7,7 @@ stop at a size cap. Writes never pass through a symlink or onto anything but a r
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -96,6 +97,51 @@ def pending_journals(root: str) -> list[str]:
         return sorted(os.listdir(os.path.join(root, ".memctl", "journal")))
     except OSError:
         return []
+
+
+def lock_held(path: str) -> bool | None:
+    """Whether another open file holds an flock lock on the regular file `path` (a memctl writer
+    holds one on the home's lock and on its journal while it writes): asked without blocking,
+    without writing, and let go at once. False when there is no such file; None when this system
+    or filesystem cannot tell (no flock)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError as exc:
+            return True if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES) else None
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    finally:
+        os.close(fd)
+
+
+def hold_lock(path: str) -> int | None:
+    """An open file holding an exclusive flock lock on `path`, which its caller has just made and
+    alone knows of (so the lock is never waited for); None where flock cannot be had. Closing it
+    lets go, as the system does when the process dies, however it dies."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
 
 
 MANAGED_SUFFIXES = (".md", ".markdown")  # the index, topics, archive, lessons: memory is markdown

@@ -37,13 +37,16 @@ from memctl.safe.fsutil import (
 )
 from memctl.safe.trust import (
     JOURNAL_REL,
+    JOURNAL_TEMP,
     Journal,
     Undoes,
+    in_progress,
     journal_path,
     journals,
     refusal,
     signing_key,
     write_journal,
+    writer_running,
 )
 from memctl.safe.writer import FileChange, WritePlan, home_lock
 from memctl.words import plural
@@ -230,21 +233,24 @@ def _write(root: str, plan: WritePlan, command: str, undoes: Undoes | None = Non
     key = signing_key(root)
     journal_id = secrets.token_hex(6)
     try:
-        write_journal(root, journal_id, command, changes, key, _new_folders(root, changes), undoes)
+        held = write_journal(root, journal_id, command, changes, key, _new_folders(root, changes), undoes, hold=True)
     except OSError as exc:
         raise WriteError(f"cannot write the journal ({exc.strerror or exc}); nothing was written",
                          JOURNAL_REL) from None
-    done: list[FileChange] = []
-    for change in changes:
-        try:
-            if change.removed:
-                _remove(root, change.rel, change.before, journal_id)
-            else:
-                _put(root, change.rel, change.before, change.after, journal_id)
-        except (OSError, MemctlError) as exc:
-            raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
-        done.append(change)
-    problem = _finish(root, journal_id, undoes)  # every file is written: a failure here is only a warning
+    try:  # the journal is held while this process writes: no other memctl finishes or undoes it meanwhile
+        done: list[FileChange] = []
+        for change in changes:
+            try:
+                if change.removed:
+                    _remove(root, change.rel, change.before, journal_id)
+                else:
+                    _put(root, change.rel, change.before, change.after, journal_id)
+            except (OSError, MemctlError) as exc:
+                raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
+            done.append(change)
+        problem = _finish(root, journal_id, undoes)  # every file is written: a failure here is only a warning
+    finally:
+        held.close()
     if problem:
         undo.warn(problem)
     return [c.rel for c in changes], journal_id
@@ -296,18 +302,43 @@ def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], fail
 
 def recover(root: str) -> tuple[list[str], list[str]]:
     """Finish or undo every unfinished write of this user's; the caller holds the home's lock.
-    Returns what was done, and the journals it would not act on (one line each)."""
+    Returns what was done, and the journals it would not act on (one line each): another user's,
+    or one whose writer still runs (it holds its journal: only a lock file removed under a running
+    write lets two writers in at once, and even then neither touches the other's journal)."""
     done, refused = [], []
     for journal in journals(root):
         if journal.refused:
             refused.append(refusal(journal))
-            continue
-        done.append(_replay(root, journal))
-    folder = os.path.join(root, ".memctl", "journal")
-    for name in os.listdir(folder) if os.path.isdir(folder) and not os.path.islink(folder) else ():
-        if name.startswith(".") and name.endswith(".json.tmp"):  # a journal that was never begun
-            os.unlink(os.path.join(folder, name))
+        elif writer_running(root, journal):
+            refused.append(f"{journal.rel}: {in_progress(journal)}, not an interrupted one; left to finish")
+        else:
+            done.append(_replay(root, journal))
+    remove_half_written(root)
     return done, refused
+
+
+def remove_half_written(root: str) -> list[str]:
+    """Remove the half-written journals (`.ID.json.tmp`) of writes killed while they wrote them; the
+    caller holds the home's lock. Returns them, relative to the home. Such a write changed no file:
+    files are written only once the journal is whole and has its name."""
+    folder = os.path.join(root, ".memctl", "journal")
+    if not os.path.isdir(folder) or os.path.islink(folder):
+        return []
+    removed = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.startswith(".") and name.endswith(".json.tmp") and os.path.isfile(path) and not os.path.islink(path):
+            os.unlink(path)
+            removed.append(f"{JOURNAL_REL}/{name}")
+    return removed
+
+
+def removed_line(rel: str) -> str:
+    """What `memctl recover` says of a temporary file it removed."""
+    if JOURNAL_TEMP.match(posixpath.basename(rel)) and posixpath.dirname(rel) == JOURNAL_REL:
+        return (f"removed a temporary file: {rel} (the half-written journal of a write killed while it wrote it; "
+                "no file had been changed yet)")
+    return f"removed a temporary file: {rel}"
 
 
 def _replay(root: str, journal: Journal) -> str:
@@ -392,10 +423,19 @@ def sweep_temps(root: str) -> list[str]:
 
 
 def recover_home(root: str) -> dict[str, list[str]]:
-    """`memctl recover`: finish or undo unfinished writes, and remove what interrupted writes left."""
+    """`memctl recover`: finish or undo unfinished writes, and remove what interrupted writes left.
+    A write in progress is not interrupted: said (`in_progress`), and left to finish, with the
+    temporary files of the home (some are its own); nothing is waited for or changed."""
+    found = journals(root)
+    running = [j for j in found if not j.refused and writer_running(root, j)]
+    if running:
+        return {"journals": [], "refused": [refusal(j) for j in found if j.refused], "removed": [],
+                "in_progress": [f"{in_progress(j)}, not an interrupted one; it finishes on its own (run "
+                                "`memctl recover` again if it stops without finishing)" for j in running]}
     with home_lock(root):
+        removed = remove_half_written(root)
         done, refused = recover(root)
-        return {"journals": done, "refused": refused, "removed": sweep_temps(root)}
+        return {"journals": done, "refused": refused, "removed": [*removed, *sweep_temps(root)], "in_progress": []}
 
 
 class TakenBack(NamedTuple):

@@ -14,12 +14,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import NamedTuple
 
 from memctl.errors import MemctlError, WriteError
-from memctl.safe.fsutil import check_destination, fsync_folder, make_folders, pending_journals, read_bytes, write_temp
+from memctl.safe.fsutil import (
+    check_destination,
+    fsync_folder,
+    hold_lock,
+    lock_held,
+    make_folders,
+    pending_journals,
+    read_bytes,
+    write_temp,
+)
 from memctl.safe.keys import same_digest
-from memctl.safe.writer import FileChange
+from memctl.safe.writer import FileChange, home_lock_held
 
 JOURNAL_REL = ".memctl/journal"
 JOURNAL_VERSION = 2  # 2: signed, and bound to the home's real path
@@ -47,10 +57,26 @@ def _sign(key: bytes, payload: bytes) -> str:
     return blake2b(payload, key=key, digest_size=32, person=b"memctl-journal").hexdigest()
 
 
+class Held:
+    """A writer's hold on its journal (an flock lock on the journal's file, from before it has its
+    name until the write is done): what tells a write in progress from one whose process died.
+    `close` lets go; so does the system when the process dies, a SIGKILL or a power cut included."""
+
+    def __init__(self, fd: int | None):
+        self.fd = fd
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
 def write_journal(root: str, journal_id: str, command: str, changes: list[FileChange], key: bytes,
-                  folders: tuple[str, ...] = (), undoes: Undoes | None = None) -> None:
+                  folders: tuple[str, ...] = (), undoes: Undoes | None = None, hold: bool = False) -> Held:
     """The signed journal of a write, fsynced; `folders` are those the write creates, `undoes` the
-    applied write it takes back (`memctl undo`): kept with the journal, which becomes the undo record."""
+    applied write it takes back (`memctl undo`): kept with the journal, which becomes the undo record.
+    With `hold`, the journal stays locked for the write (`Held`, which the writer closes once it is
+    done): `writer_running` then tells it from a journal whose writer died."""
     from datetime import datetime, timezone
 
     folder = make_folders(root, JOURNAL_REL)
@@ -64,12 +90,21 @@ def write_journal(root: str, journal_id: str, command: str, changes: list[FileCh
     payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
     head = b" ".join((_MAGIC, str(JOURNAL_VERSION).encode(), _sign(key, payload).encode()))
     temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload)
+    held = Held(None)
     try:
+        held = Held(hold_lock(temp) if hold else None)  # locked before it is a journal: never one unheld
         os.replace(temp, journal_path(root, journal_id))
     except BaseException:
-        os.unlink(temp)
+        held.close()
+        if os.path.lexists(temp):
+            os.unlink(temp)
         raise
-    fsync_folder(folder)
+    try:
+        fsync_folder(folder)
+    except BaseException:
+        held.close()
+        raise
+    return held
 
 
 class Undoes(NamedTuple):
@@ -93,6 +128,7 @@ class Journal(NamedTuple):
     refused: str = ""  # why memctl will not act on it ("" when it is this user's, for this home)
     folders: tuple[str, ...] = ()  # the folders the write created
     undoes: Undoes | None = None  # the write it took back, for `memctl undo`
+    pid: int | None = None  # the process that wrote it
 
 
 def _extras(data: dict[str, object]) -> tuple[tuple[str, ...], Undoes | None] | None:
@@ -146,7 +182,9 @@ def _parse(root: str, name: str, key: bytes | None, folder: str = JOURNAL_REL, c
     tracked = tracked_by_git(root, rel) if git else ""
     if tracked:
         return Journal(name, rel, command, started, refused=tracked)
-    return Journal(name, rel, command, started, changes, folders=extras[0], undoes=extras[1])
+    pid = data.get("pid")
+    return Journal(name, rel, command, started, changes, folders=extras[0], undoes=extras[1],
+                   pid=pid if isinstance(pid, int) and not isinstance(pid, bool) and pid > 0 else None)
 
 
 def tracked_by_git(root: str, rel: str) -> str:
@@ -232,6 +270,57 @@ def journals(root: str) -> list[Journal]:
     return [_parse(root, name, key) for name in names]
 
 
+def _pid_alive(pid: int | None) -> bool | None:
+    """Whether a process `pid` runs on this machine (None: cannot tell here)."""
+    if pid is None or os.name != "posix":  # on Windows, os.kill(pid, 0) would end the process
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return None
+    return True
+
+
+def writer_running(root: str, journal: Journal) -> bool:
+    """Whether the memctl process that wrote `journal` is still writing: it holds the journal's lock
+    (`write_journal(hold=True)`) until the write is done, and the system lets go of it when the process
+    dies. Where flock cannot tell (no flock on this filesystem), the home's lock being held and
+    the process named in the journal running say it; a journal nobody holds is an interrupted write."""
+    held = lock_held(os.path.join(root, journal.rel))
+    if held is not None:
+        return held
+    return bool(home_lock_held(root)) and _pid_alive(journal.pid) is not False
+
+
+def in_progress(journal: Journal) -> str:
+    """`a write is in progress (memctl consolidate, pid 4821, started …)`: a journal whose writer runs."""
+    about = [f"memctl {journal.command}"]
+    if journal.pid is not None:
+        about.append(f"pid {journal.pid}")
+    if journal.started:
+        about.append(f"started {journal.started}")
+    return f"a write is in progress ({', '.join(about)})"
+
+
+JOURNAL_TEMP = re.compile(r"^\.([0-9a-f]{12})\.json\.tmp$")
+
+
+def half_written(root: str) -> list[str]:
+    """The half-written journals in the home (`.memctl/journal/.ID.json.tmp`, relative to the home)
+    of writes killed while they wrote them: nothing of such a write was changed, since memctl writes
+    no file before its journal is whole and renamed to `ID.json`. One being written now (the home's
+    lock held) is not one; nor is a temporary file beside the journal it became."""
+    names = pending_journals(root)
+    found = [n for n in names if (m := JOURNAL_TEMP.match(n)) and f"{m.group(1)}.json" not in names]
+    if not found or home_lock_held(root):
+        return []
+    return [f"{JOURNAL_REL}/{name}" for name in found]
+
+
 def refusal(journal: Journal) -> str:
     """The one line a user reads about a journal memctl will not act on."""
     return (f"{journal.rel}: a journal memctl will not apply: {journal.refused}; memctl acts only on journals "
@@ -244,9 +333,15 @@ def pending_notices(root: str, shown: str) -> list[str]:
     for journal in journals(root):
         if journal.refused:
             notices.append(refusal(journal))
+        elif writer_running(root, journal):
+            notices.append(f"{in_progress(journal)}: what was read may be part-way through it; run a command that "
+                           "reads again once it is done (one that writes waits for it)")
         else:
             since = f" (started {journal.started})" if journal.started else ""
             notices.append(f"{journal.rel}: an unfinished `memctl {journal.command}`{since}: what was read may be "
                            f"part-way through it; `memctl recover {shown}` finishes or undoes it "
                            "(so does the next memctl command that writes)")
+    for rel in half_written(root):
+        notices.append(f"{rel}: the half-written journal of a memctl write killed before it changed any file; "
+                       f"`memctl recover {shown}` removes it (so does the next memctl command that writes)")
     return notices

@@ -97,5 +97,13 @@ class HomeLock:
         self.release()
 
 
+def home_lock_held(root: str) -> bool | None:
+    """Whether a process holds the home's write lock now (a memctl write, or an agent's own):
+    asked without waiting and without writing anything; None when this system cannot tell."""
+    from memctl.safe.fsutil import lock_held
+
+    return lock_held(os.path.join(root, LOCK_REL))
+
+
 def home_lock(root: str | os.PathLike[str], timeout: float | None = None) -> HomeLock:
     return HomeLock(os.fspath(root), timeout)
