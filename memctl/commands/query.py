@@ -88,7 +88,9 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     term counts only towards the corpus; in the others, each section is searched for the stems the
     file holds (in C: `findall` between the section's offsets), and the words it finds are listed
     only for the sections returned. A date of the query (relative to `today`, MEMCTL_TODAY when not
-    given) is a term whose words are the ISO strings of its days. A section is chosen when
+    given) is a term whose words are the ISO strings of its days; a word and the number after it
+    (`batch 3`, `relevance.numbered`) is a term of its own, which the rules of what a question asks
+    (`query_asks`) leave to the scores. A section is chosen when
     - it matches a term that most sections lack;
     - it is on each of the query's dates (a lone weekday aside), when any section is;
     - it scores `floor` of the best BM25 score, unless its own heading holds a term that weighs
@@ -141,12 +143,12 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     groups = [g for d in parsed.dates if d.name not in WEEKDAYS
               for g in [{d.term} | ({d.name} if d.name else set())]
               if any(t in counts for counts in hits.counts for t in g)]
-    # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
-    # index) stands for the query's verb where a section is scored, not as proof the home says it
     # a question with a date no section is on is about its rarest word, as one without a date is
     # ("how many words did I translate in 2025?" on a memory of 2026); whether the home lacks what
     # a dated question asks is not asked (an undo of yesterday's release is its rollback)
     dated = any(d.term in counts for d in parsed.dates for counts in hits.counts)
+    # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
+    # index) stands for the query's verb where a section is scored, not as proof the home says it
     lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], word_of if compounds else term_of)
                if not parsed.dates else None)
     askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not dated and not lacking
@@ -203,8 +205,8 @@ def _by_meaning(query: str, docs: list[Doc], ranked: list[Scored], most: int, em
       Thursday's boat trip cancelled?" finds the notes that say "Lars called off Thursday" below
       the floor of the one dated last Thursday;
     - where the words chose none (a query in other words than the memory's), the sections most like
-      it, those at least the embedder's floor; none when the words found that the query asks what no file of the
-      home holds (`query_asks.lacking`): meaning does not overrule that.
+      it, those at least the embedder's floor; none when the words found that the query asks what
+      no file of the home holds (`query_asks.lacking`): meaning does not overrule that.
 
     Measured on the relevance set with all-MiniLM-L6-v2 (benchmarks/bench_relevance.py): a section
     that holds none of the query's words and comes in beside the words' choice costs more precision
@@ -565,7 +567,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
                  *finder.words(stem), *finder.words(described)] if finder else []
         matched = sorted({word for word in found if term_of(word) is not None}
                          | {lit for lit in literals if lit in section or lit in stem}
-                         | {found for _, pattern in numbered for found in pattern.findall(section)})
+                         | {said for _, pattern in numbered for said in pattern.findall(section)})
         parts = term_parts(counts[i], hits.lengths[i], df, (size, hits.chars / size))
         log = hits.entries.get(i)
         log_note = (f"log: {log[0]} of {log[1]} entries",) if log else ()

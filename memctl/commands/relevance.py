@@ -132,7 +132,7 @@ class Query:
     terms: frozenset[str]
     dates: tuple[DateTerm, ...]
     compounds: tuple[tuple[str, str], ...] = ()
-    numbered: tuple[tuple[str, str], ...] = ()  # `numbered`: each name of a thing and its number, and its pattern
+    numbered: tuple[tuple[str, str], ...] = ()  # each thing named by a word and a number, and its pattern
 
 
 def parse_query(query: str, today: date) -> Query:
