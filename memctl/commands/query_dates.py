@@ -2,11 +2,12 @@
 30th`, `yesterday`, `last night`, `this morning`, `last week`, `this month`, `last month`, `on
 Tuesday`, `in May`, `in 2025` (a year after a preposition: `the 2014 data` is a number), each
 relative to today (MEMCTL_TODAY); after `since` or `after` (a few words before it: "since the quote
-on the 13th"), from that day to today. A date is looked for in a section as the ISO forms a memory writes dates in: a
-day `2026-11-12` (in a file name such as `2026-11-12.md`, a heading such as `2026-11-12 (Thu)`, or a
-line), its ISO week `2026-W46` (a weekly note); a month `2026-11` (also every `2026-11-…` day, and
-the ISO weeks whose Thursday is in it). Day and month names and their abbreviations are one word
-each (`Thu`, `Thurs`, `Thursday`; `Nov`, `November`), found only as such (`Wed` is not `wedding`).
+on the 13th"), from that day to today. A date is looked for in a section as the ISO forms a memory
+writes dates in: a day `2026-11-12` (in a file name such as `2026-11-12.md`, a heading such as
+`2026-11-12 (Thu)`, or a line), its ISO week `2026-W46` (a weekly note); a month `2026-11` (also
+every `2026-11-…` day, and the ISO weeks whose Thursday is in it); a year `2025-`. Day and month
+names and their abbreviations are one word each (`Thu`, `Thurs`, `Thursday`; `Nov`, `November`),
+found only as such (`Wed` is not `wedding`).
 """
 
 from __future__ import annotations
