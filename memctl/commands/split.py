@@ -138,35 +138,81 @@ def link_line(title: str, href: str, summary: str, tokens: int, newline: str) ->
     return text + newline
 
 
+Pairs = tuple[tuple[str, Any], ...]
+
+
 def _front_matter(title: str, summary: str, slug: str, today: date, newline: str, host: Host | None = None,
-                  skills: tuple[str, ...] = ()) -> str:
+                  skills: tuple[str, ...] = (), inherited: Pairs = ()) -> str:
     """A new topic's front matter, the keys the host's topics have (`Host.front_matter_of`: memctl's
-    title, summary, skills and updated; Claude Code's name, description and type), written by hand
-    where each value is a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
+    title, summary, skills and updated; Claude Code's name, description and type) and those it takes
+    from the topic it was split from (`inherited_front_matter`), written by hand where each value is
+    a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
     from memctl.markup.markdown import front_matter_text
 
-    return front_matter_text(_pairs(title, summary, slug, today, host, skills), newline)
+    return front_matter_text(_pairs(title, summary, slug, today, host, skills, inherited), newline)
 
 
 def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str,
-                       host: Host | None = None, skills: tuple[str, ...] = ()) -> str:
+                       host: Host | None = None, skills: tuple[str, ...] = (), inherited: Pairs = ()) -> str:
     from memctl.markup.markdown import front_matter_yaml
 
-    return front_matter_yaml(_pairs(title, summary, slug, today, host, skills), newline)
+    return front_matter_yaml(_pairs(title, summary, slug, today, host, skills, inherited), newline)
 
 
 def _pairs(title: str, summary: str, slug: str, today: date, host: Host | None,
-           skills: tuple[str, ...] = ()) -> tuple[tuple[str, Any], ...]:
+           skills: tuple[str, ...] = (), inherited: Pairs = ()) -> Pairs:
     """The host's front matter pairs; where they have `skills` (memctl's own, what `assemble --skill`
-    selects by), the skills the section's `[SKILLS: …]` tags name join the topic's own slug."""
+    selects by), the skills the section's `[SKILLS: …]` tags name join the topic's own slug. The
+    pairs `inherited` from a split topic come in: its skills first in `skills`, its values for the
+    keys the host writes too (`type`, `updated`), the rest after them."""
     if host is None:
         from memctl.hosts.base import memctl_front_matter
 
         pairs = memctl_front_matter(title, summary, slug, today)
     else:
         pairs = host.front_matter_of(title, summary, slug, today)
-    return tuple((key, list(dict.fromkeys([*value, *skills])) if key == "skills" and isinstance(value, list) else value)
-                 for key, value in pairs)
+    taken = dict(inherited)
+    if "skills" in taken:  # the parent's skills, whether the host's topics carry skills or not
+        own = next((value for key, value in pairs if key == "skills" and isinstance(value, list)), [])
+        taken["skills"] = list(dict.fromkeys([*taken["skills"], *own, *skills]))
+    merged = [(key, taken.pop(key)) if key in taken else
+              (key, list(dict.fromkeys([*value, *skills])) if key == "skills" and isinstance(value, list) else value)
+              for key, value in pairs]
+    return (*merged, *taken.items())
+
+
+def inherited_front_matter(home: MemoryHome, doc: Doc, today: date) -> Pairs:
+    """What each new topic split makes of a topic takes from it, so that the moved text keeps its
+    meaning: every skill that selects the topic (its own `skills`, the config's `skills` that name
+    it, its stem), `always` (front matter or the config's `always`), `machine_written`, its `type`
+    (Claude Code's memory type), `consolidate: dedupe-only` when consolidate treats it so (a lessons
+    file), `expires` and `updated` (the moved facts are as old as they were). Its title, summary or
+    description are its own, and other keys, whose meaning memctl does not know, are not copied.
+    Nothing for the index, whose sections have no front matter to take."""
+    if doc.rel == home.index.rel:
+        return ()
+    from memctl.commands.consolidate import is_dedupe_only
+
+    fm = doc.front_matter
+    named = [skill for skill, names in home.config.skills.items()
+             if any(found.rel == doc.rel for name in names for found in home.topics_named(name))]
+    pairs: list[tuple[str, Any]] = []
+    uses_skills = any(key == "skills" for key, _ in home.host.front_matter_of("t", "", "t", today))
+    if fm.skills or named or uses_skills:
+        pairs.append(("skills", list(dict.fromkeys([*fm.skills, *named, doc.stem]))))
+    if fm.always or doc.rel in {found.rel for name in home.config.always for found in home.topics_named(name)}:
+        pairs.append(("always", True))
+    if fm.machine_written:
+        pairs.append(("machine_written", True))
+    if isinstance(fm.kind, str) and fm.kind.strip():
+        pairs.append(("type", fm.kind.strip()))
+    if is_dedupe_only(home, doc) and not fm.machine_written:
+        pairs.append(("consolidate", "dedupe-only"))
+    if fm.expires:
+        pairs.append(("expires", fm.expires))
+    if fm.updated:
+        pairs.append(("updated", fm.updated))
+    return tuple(pairs)
 
 
 def split_target(home: MemoryHome, path: Path) -> Doc:
@@ -214,6 +260,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     keep = {k.strip().lower() for k in (*options.keep, *home.config.core, home.config.index_heading)}
     moves, kept, held = _moves(home, parsed, options, keep, into_rel, mapping)
     before = {"lines": doc.lines, "tokens": doc.tokens}
+    inherited = inherited_front_matter(home, doc, today) if moves else ()
     if not moves:
         return SplitPlan(doc.rel, options.level, (), tuple(kept), before, before, WritePlan(()), home.counter.name,
                          held=tuple(held), at_level=sum(part.level == options.level for part in parsed.sections))
@@ -227,7 +274,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
             old = current_text(home.root, move.dest) if move.action == "append" else None
             new = old if old is not None else _front_matter(move.heading or move.dest, move.summary,
                                                              move.dest.rsplit("/", 1)[-1][:-3], today, newline,
-                                                             home.host, tagged_skills(move.original))
+                                                             home.host, tagged_skills(move.original), inherited)
         joiner = "" if not new or new.endswith("\n") else newline
         offsets[move.start_line] = len(new) + len(joiner)
         dest_texts[move.dest] = (old, new + joiner + move.section_text)
