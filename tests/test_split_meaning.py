@@ -133,3 +133,74 @@ def test_splitting_the_index_gives_its_topics_the_host_front_matter_alone(cli, t
     assert (home / "topics" / "deploy-notes.md").read_text().startswith(
         '---\ntitle: Deploy notes\nsummary: "deploy fact 0: the runner image is pinned to 2.3 because 2.4 broke the '
         'cache"\nskills: [deploy-notes]\nupdated: 2026-11-29\n---\n## Deploy notes\n')
+
+
+def _fat_first_section(home: Path, links: int = 205, linked: bool = True) -> None:
+    """The trial's index: a first section that alone runs past Claude Code's 200 lines, then two
+    sections worth moving."""
+    home.mkdir(parents=True, exist_ok=True)
+    lines = ["# Memory", ""]
+    for i in range(1, links + 1):
+        lines.append(f"- [t{i}](t{i}.md) — note {i}" if linked else f"- note {i}: kept in the index, no link")
+        if linked:
+            (home / f"t{i}.md").write_text(f"# t{i}\n")
+    lines += ["", "## Deploy notes", ""]
+    lines += [f"- deploy fact {i}: the runner image is pinned to 2.3 because 2.4 broke the cache" for i in range(12)]
+    lines += ["", "## Billing notes", ""]
+    lines += [f"- billing fact {i}: invoices are sent on the 1st, retries on the 3rd" for i in range(12)]
+    (home / "MEMORY.md").write_text("\n".join(lines) + "\n")
+
+
+def test_split_puts_the_new_links_where_claude_code_loads_them_and_says_what_that_costs(cli, tmp_path):
+    """The trial: the plan said `MEMORY.md: 237 → 212 lines`, the links landed on lines 211-212, and
+    lint then reported them dropped (MEM205), with nothing said. The links go in after the last link
+    line Claude Code loads, the plan names the two lines that pushes out, and says the index is still
+    cut."""
+    home = tmp_path / "home" / ".claude" / "projects" / "-tmp-rsplit" / "memory"
+    _fat_first_section(home)
+    done = cli("split", str(home), "--apply", "--format", "json")
+    assert done.exit_code == 0, done.stderr
+    data = json.loads(done.stdout)
+    lines = (home / "MEMORY.md").read_text().splitlines()
+    assert lines[198].startswith("- [Deploy notes](deploy-notes.md) — deploy fact 0: ")
+    assert lines[199].startswith("- [Billing notes](billing-notes.md) — billing fact 0: ")
+    assert lines[200:202] == ["- [t197](t197.md) — note 197", "- [t198](t198.md) — note 198"]
+    assert data["after"]["lines"] == len(lines) == 210 and "## Topics" not in lines
+    cap = "first 200 lines then 25,000 UTF-16 code units, front matter and HTML comments free"
+    moved = (f"the end of MEMORY.md lies past its host's load cap ({cap}): the new links go in at lines 199–200, "
+             "after the last link line it loads, not under 'Topics', and push lines 201–202 ('- [t197](t197.md) — "
+             "note 197') out of what it loads")
+    cut = (f"MEMORY.md is still past its host's load cap after the split ({cap}): lines 201–210 of 210 are not "
+           "loaded ('Memory'); slim the sections that stay by hand, or let split move more of them (fewer --keep or "
+           "config `core` headings, or another --level)")
+    assert data["warnings"] == [moved, cut]
+    assert done.stderr == f"wrote 4 files\nwarning: {moved}\nwarning: {cut}\n"
+    lint = cli("lint", str(home), "--select", "MEM205")
+    assert "drops lines 201–210 of the index" in lint.stdout  # the new links are not among them
+    again = cli("split", str(home))
+    assert again.exit_code == 0 and again.stdout == "nothing to split: MEMORY.md has no level-2 section to move\n"
+
+
+def test_split_says_so_when_no_place_the_host_loads_can_take_the_new_links(cli, tmp_path):
+    """A first section of 205 plain notes: no link line to put the new ones after. They go under
+    `## Topics` at the end as before, and the plan warns that the host will not see them."""
+    home = tmp_path / "home"
+    _fat_first_section(home, linked=False)
+    done = cli("split", str(home), "--apply")
+    assert done.exit_code == 0, done.stderr
+    lines = (home / "MEMORY.md").read_text().splitlines()
+    assert lines[208:210] == ["## Topics", ""] and lines[210].startswith("- [Deploy notes](topics/deploy-notes.md)")
+    assert ("warning: the new links (lines 211–212 of MEMORY.md) lie past its host's load cap (first 200 lines then "
+            "25,000 UTF-16 code units, front matter and HTML comments free) and no place among the links it loads "
+            "takes them: the host will not see the topics this split makes; link them by hand within lines 1–200, "
+            "or slim what stays\n") in done.stderr
+    assert "warning: MEMORY.md is still past its host's load cap after the split" in done.stderr
+
+
+def test_a_split_whose_index_loads_whole_says_nothing_more(cli, tmp_path):
+    home = tmp_path / "home"
+    _fat_first_section(home, links=150)
+    done = cli("split", str(home), "--apply", "--format", "json")
+    assert done.exit_code == 0 and done.stderr == "wrote 4 files\n"
+    assert json.loads(done.stdout)["warnings"] == []
+    assert (home / "MEMORY.md").read_text().splitlines()[153:155] == ["## Topics", ""]

@@ -108,6 +108,8 @@ def split(
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.moves)
+    for warning in plan.warnings:  # where the index's new links went, and a cut the split leaves
+        err(f"warning: {warning}")
     for line in plan.carried:  # --allow-secrets: which credential went to which file
         err(line)
     if (diff or format is TextOrJson.json) and archive_note(plan, applied):

@@ -21,6 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from memctl.commands.split_links import place_links
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.model.home import Doc, MemoryHome, doc_from_text, load_doc
 from memctl.model.relink import Edit, relink, targets, unlink
@@ -70,6 +71,7 @@ class SplitPlan(NamedTuple):
     # the possible credentials of the source, which its archive copy holds too: (line, kind, shown)
     archive_secrets: tuple[tuple[int, str, str], ...] = ()
     carried: tuple[str, ...] = ()  # with --allow-secrets, each credential a moved section takes, and where
+    warnings: tuple[str, ...] = ()  # where the index's new links went, when not under its heading; a cut left
 
 
 class Options(NamedTuple):
@@ -289,6 +291,10 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     if not _heads(home, doc, new_source, home.config.index_heading):
         # the source ends inside an open code fence: the list goes before its last section instead
         new_source, inserted = _rebuild(parsed, moves, home.config.index_heading, before_last=True)
+    block = "".join(m.link_line if m.link_line.endswith("\n") else m.link_line + doc.newline for m in moves)
+    new_source, inserted, warnings = place_links(
+        home, parsed, options.level, {m.start_line for m in moves}, keep, block,
+        lambda line: _rebuild(parsed, moves, home.config.index_heading, after=line), (new_source, inserted))
     changes = [FileChange(doc.rel, doc.text, new_source)]
     changes += [FileChange(dest, old, new) for dest, (old, new) in dest_texts.items()]
     copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived}, suffix=home.archive_suffix)
@@ -297,7 +303,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
     archive_secrets, carried = _secrets_of(home, doc, moves)
     plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
-                     tuple(held), archive_secrets=archive_secrets, carried=carried)
+                     tuple(held), archive_secrets=archive_secrets, carried=carried, warnings=tuple(warnings))
     verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
     return plan
 
@@ -438,9 +444,11 @@ def _heads(home: MemoryHome, doc: Doc, text: str, heading: str) -> bool:
     return any((p.heading or "").strip().lower() == heading.strip().lower() for p in parsed.sections)
 
 
-def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool = False,
+def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool = False, after: int | None = None,
              ) -> tuple[str, list[tuple[int, str]]]:
-    """The source without the moved sections, with their index lines under the index heading.
+    """The source without the moved sections, with their index lines under the index heading (or,
+    with `after`, right after that line of the source, in a part that stays: where the host loads
+    them, `split_links.place_links`).
 
     Returns the text and what memctl inserted into it (offset, text): the index lines, the heading
     (when the source had none), line ends, a blank line that keeps a setext heading apart from the
@@ -462,8 +470,9 @@ def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool 
     if parts and parts[0].start_line in moved and doc.text.startswith("\ufeff"):
         put("\ufeff", True)
     block = "".join(m.link_line if m.link_line.endswith("\n") else m.link_line + doc.newline for m in moves)
-    home_part = next((p for p in parts if p.start_line not in moved and p.level > 0
-                      and (p.heading or "").strip().lower() == index_heading.strip().lower()), None)
+    home_part = None if after is not None else next(
+        (p for p in parts if p.start_line not in moved and p.level > 0
+         and (p.heading or "").strip().lower() == index_heading.strip().lower()), None)
     previous_removed = False
     kept_parts = [p for p in parts if not (p.level >= 0 and p.start_line in moved)]
     last = kept_parts[-1] if before_last and home_part is None and kept_parts else None
@@ -485,9 +494,16 @@ def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool 
         previous_removed = False
         if part is home_part and part is not last:
             _join_list(piece, block, doc.newline, put, following=part is not kept_parts[-1])
+        elif after is not None and part.start_line <= after <= part.end_line:
+            cut = len("".join(split_lines(piece)[: after - part.start_line + 1]))
+            put(piece[:cut], False)
+            if not piece[:cut].endswith("\n"):  # the file's last line, without its line end
+                put(doc.newline, True)
+            put(block, True)
+            put(piece[cut:], False)
         else:
             put(piece, False)
-    if home_part is None:
+    if home_part is None and after is None:
         text = "".join(out).lstrip("\ufeff")
         if not text or text.endswith(("\n\n", "\r\n\r\n")):
             lead = ""
@@ -588,6 +604,7 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
         "archive": [plan.archive] if plan.archive else [],
         "archive_secrets": [{"path": plan.archive, "line": line, "kind": kind, "shown": seen}
                             for line, kind, seen in plan.archive_secrets] if plan.archive else [],
+        "warnings": list(plan.warnings),
         "applied": applied,
     }
 
