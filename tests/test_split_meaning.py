@@ -4,9 +4,15 @@ judged as the topic was, and the index's new links land where the host loads the
 from __future__ import annotations
 
 import json
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+TODAY = date(2026, 11, 29)
+NOW = datetime(2026, 11, 29, 15, 0, tzinfo=timezone.utc)
 
 
 def _big_topic(home: Path, front_matter: list[str], parts: int = 5, facts: int = 15) -> None:
@@ -204,3 +210,40 @@ def test_a_split_whose_index_loads_whole_says_nothing_more(cli, tmp_path):
     assert done.exit_code == 0 and done.stderr == "wrote 4 files\n"
     assert json.loads(done.stdout)["warnings"] == []
     assert (home / "MEMORY.md").read_text().splitlines()[153:155] == ["## Topics", ""]
+
+
+CAPPED_BLOCKS = st.sampled_from([
+    "# Title\n", "- [t](t.md) — a note\n", "- [t](t.md)\n  carried on\n", "text line.\n", "\n", "- plain item\n",
+    "## Alpha\n\n- a fact long enough to be worth moving out of the index, into a topic file of its own\n"
+    "- another fact long enough to be worth moving, truly, with more words than its index line\n",
+    "```\n- [x](y.md)\n```\n", "## Kept\n- [k](k.md)\n", "<!-- memctl-keep -->\n", "no newline",
+])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(CAPPED_BLOCKS, max_size=30), st.integers(3, 14), st.sampled_from(["\n", "\r\n"]))
+def test_a_capped_index_splits_with_its_links_where_the_host_loads_them(tmp_path_factory, blocks, cap, newline):
+    """Whatever the index and its cap: the split conserves every line and is stable (verify() raises
+    otherwise), and the new links load unless the plan says no place takes them."""
+    from memctl.commands.capture import index_view
+    from memctl.commands.split import Options, plan_split
+    from memctl.model.home import load_home
+    from memctl.safe.journal import apply_plan
+
+    root = tmp_path_factory.mktemp("home")
+    (root / ".memctl.yaml").write_text(f"core: [Kept]\nbudgets: {{load_cap_lines: {cap}}}\n")
+    (root / "MEMORY.md").write_bytes("".join(blocks).replace("\n", newline).encode())
+    home = load_home(root)
+    result = plan_split(home, home.index, Options(), today=TODAY, now=NOW)
+    if not result.moves:
+        return
+    apply_plan(home.root, result.write)
+    after = load_home(root)
+    lines = after.index.text.splitlines()
+    links = [n for n, line in enumerate(lines, 1) for m in result.moves if line == m.link_line.rstrip("\r\n")]
+    assert len(links) == len(result.moves)
+    loaded = index_view(after).loaded(after.index.text)
+    if not any("no place among the links it loads takes them" in w for w in result.warnings):
+        assert all(any(a <= n <= b for a, b in loaded) for n in links), result.warnings
+    assert (not after.index_cap.capped) == (not any("still past" in w for w in result.warnings))
+    assert plan_split(after, after.index, Options(), today=TODAY, now=NOW).moves == ()
