@@ -180,7 +180,7 @@ def test_split_puts_the_new_links_where_claude_code_loads_them_and_says_what_tha
            "loaded ('Memory'); slim the sections that stay by hand, or let split move more of them (fewer --keep or "
            "config `core` headings, or another --level)")
     assert data["warnings"] == [moved, cut]
-    assert done.stderr == f"wrote 4 files\nwarning: {moved}\nwarning: {cut}\n"
+    assert done.stderr == f"warning: {moved}\nwarning: {cut}\nwrote 4 files\n"
     lint = cli("lint", str(home), "--select", "MEM205")
     assert "drops lines 201–210 of the index" in lint.stdout  # the new links are not among them
     again = cli("split", str(home))

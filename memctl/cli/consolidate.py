@@ -30,6 +30,7 @@ from memctl.cli.common import (
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
+from memctl.words import plural
 
 if TYPE_CHECKING:
     from memctl.model.home import MemoryHome
@@ -117,6 +118,8 @@ def consolidate(
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.write.changes)
+    if applied:  # on stderr, as every command that writes says it (the payload is stdout's)
+        err(f"wrote {plural(sum(1 for c in plan.write.changes if c.before != c.after), 'file')}")
     emit_plan(plan.write, diff, format, plan_data(plan, applied),
               render_plan_text(plan, applied, requested=apply and plan_out is None))
     if check and (plan.topics or plan.held):  # a topic over target that memctl will not touch is still over

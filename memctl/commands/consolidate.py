@@ -898,10 +898,7 @@ def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = Fal
         if topic.archive:
             lines.append(f"  archived to {topic.archive}")
     changed = sum(1 for c in plan.write.changes if c.before != c.after)
-    if applied:
-        lines.append(f"wrote {changed} {'file' if changed == 1 else 'files'}")
-    elif requested or not changed:
-        lines.append("nothing to change")
-    else:
-        lines.append("dry run: nothing written (--apply writes, --diff shows the changes)")
+    if not applied:  # once applied, `wrote N files` is said on stderr, as every command that writes says it
+        lines.append("nothing to change" if requested or not changed
+                     else "dry run: nothing written (--apply writes, --diff shows the changes)")
     return "\n".join(lines) + "\n"
