@@ -424,10 +424,13 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
             old = archive_texts.get(archive_rel)
             if old is None:
                 old = texts.get(archive_rel, archives.get(archive_rel, ""))
-            joined = [old, "" if not old or old.endswith("\n") else nl, "" if not old else nl]
+            # the archive's own line ends: what moves from a topic of the other kind is written in them
+            end = ("\r\n" if "\r\n" in old else "\n") if old else nl
+            joined = [old, "" if not old or old.endswith("\n") else end, "" if not old else end]
             for number, section in enumerate(work.archived):  # joined once: a 30 MB topic's archive is 27 MB
-                joined += [nl] if number else []
-                joined += section if _ends_line(section) else [*section, nl]
+                joined += [end] if number else []
+                piece = section if _ends_line(section) else [*section, nl]
+                joined += piece if end == nl else ["".join(piece).replace("\r\n", "\n").replace("\n", end)]
             archive_texts[archive_rel] = "".join(joined)
     for rel, text in archive_texts.items():
         changes.append(FileChange(rel, texts.get(rel, archives.get(rel)), text))

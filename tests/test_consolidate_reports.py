@@ -1,5 +1,5 @@
 """`consolidate` as a new user met it: a `--check` that passed over topics it could not read, an
-archive whose line ends it changed, and a `wrote N files` on the other stream than `split`'s."""
+archive whose line ends it mixed, and a `wrote N files` on the other stream than `split`'s."""
 
 from __future__ import annotations
 
@@ -92,3 +92,25 @@ def test_a_plan_with_work_names_the_topics_it_could_not_read(cli, tmp_path, monk
     assert check.exit_code == 1 and check.stdout.startswith("topics/s.md: ")
     assert ("not read: 2 topics, so whether they are within 200 tokens is not known (see the warnings): "
             "topics/h.md, topics/u.md\ndry run: nothing written") in check.stdout
+
+
+@pytest.mark.parametrize(("archive_end", "topic_end"), [("\r\n", "\n"), ("\n", "\r\n")])
+def test_what_consolidate_archives_takes_the_line_ends_of_the_archive_it_joins(cli, tmp_path, archive_end, topic_end):
+    """The trial: an archive of 3 CRLF lines, written by hand, got 21 LF lines from consolidate."""
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "archive").mkdir()
+    (home / "MEMORY.md").write_text("# i\n\n- [queue](topics/queue.md)\n")
+    entries = "".join(f"- 2024-02-{day:02d}: the queue stalled again, drained by hand after the runner restarted\n"
+                      for day in range(1, 25))
+    (home / "topics" / "queue.md").write_bytes(f"# Queue\n\n{entries}".replace("\n", topic_end).encode())
+    own = "# my own archive notes\n\n- keep me\n".replace("\n", archive_end).encode()
+    (home / "archive" / "queue.md").write_bytes(own)
+    done = cli("consolidate", str(home), "--target", "200", "--apply")
+    assert done.exit_code == 0, done.stderr
+    archive = (home / "archive" / "queue.md").read_bytes()
+    assert archive.startswith(own) and archive.count(b"2024-02-") >= 10
+    lines = archive.split(b"\n")[:-1]
+    assert all(line.endswith(b"\r") for line in lines) if archive_end == "\r\n" else b"\r" not in archive
+    topic = (home / "topics" / "queue.md").read_bytes()  # the topic keeps its own
+    assert (b"\r\n" in topic) == (topic_end == "\r\n") and (topic_end == "\n") == (b"\r" not in topic)
