@@ -12,6 +12,7 @@ what to do.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from memctl.text import split_lines
@@ -91,19 +92,22 @@ def place_links(home: MemoryHome, doc: Doc, level: int, moved: Collection[int], 
     first, last = _block_lines(text, inserted, block)
     notes: list[str] = []
     if not _within(now, first, last):
-        parts = [p for p in doc.parts if p.level >= 0 and p.start_line not in moved
-                 and (p.level < level or (p.heading or "").strip().lower() in keep)]
+        ranges = [(p.start_line, p.end_line) for p in doc.parts if p.level >= 0 and p.start_line not in moved
+                  and (p.level < level or (p.heading or "").strip().lower() in keep)]  # in order: parts tile
 
         def stays(line: int) -> bool:
-            return any(p.start_line <= line <= p.end_line for p in parts)
+            at = bisect_right(ranges, (line, doc.lines))  # the last range starting at or before the line
+            return bool(at) and ranges[at - 1][0] <= line <= ranges[at - 1][1]
 
         removed = sorted((p.start_line, p.lines) for p in doc.parts if p.level >= 0 and p.start_line in moved)
         count = last - first + 1
-        tried = 0
+        tried, placed_well = 0, False
         for after in _candidates(doc, home.index_cap.loaded, stays):
             shifted = after - sum(lines for start, lines in removed if start < after)  # its line once split
             if not _within(now, shifted + 1, shifted + count):
                 continue
+            if tried == TRIES:
+                break
             tried += 1
             candidate, placed = rebuild(after)
             loaded = view.loaded(candidate)
@@ -111,10 +115,9 @@ def place_links(home: MemoryHome, doc: Doc, level: int, moved: Collection[int], 
             if _within(loaded, at, end):
                 notes.append(_moved_note(home, text, inserted, now, candidate, placed, loaded, at, end))
                 text, inserted, now, first, last = candidate, placed, loaded, at, end
+                placed_well = True
                 break
-            if tried >= TRIES:
-                break
-        else:
+        if not placed_well:
             notes.append(f"the new links ({_span(first, last)} of {doc.rel}) lie past its host's load cap "
                          f"({home.index_cap.description}) and no place among the links it loads takes them: the "
                          f"host will not see the topics this split makes; link them by hand within "
