@@ -410,7 +410,7 @@ def test_an_old_entry_holding_a_token_is_not_archived_and_the_rest_of_the_plan_g
     assert data["held_secrets"] == [{"path": "topics/incidents.md", "line": line, "step": "older",
                                      "reason": "holds a possible GitHub token (ghp_…); --allow-secrets archives it"}]
     applied = cli("consolidate", str(root), "--apply")
-    assert applied.exit_code == 0 and applied.stderr == held and TOKEN[4:] not in applied.stdout
+    assert applied.exit_code == 0 and applied.stderr == held + "wrote 4 files\n" and TOKEN[4:] not in applied.stdout
     assert "1. older: 26 entries from 2024-11-20 to 2025-04-28 and 2025-06-19 to 2026-08-26 archived" in applied.stdout
     assert TOKEN in incidents.read_text() and "2025-06-19: the scratch disk filled up" not in incidents.read_text()
     archive = (root / "archive" / "incidents.md").read_text()
@@ -422,7 +422,7 @@ def test_an_old_entry_holding_a_token_is_not_archived_and_the_rest_of_the_plan_g
     again = cli("consolidate", str(root), "--allow-secrets", "--apply")
     assert again.exit_code == 0 and TOKEN[4:] not in again.stdout  # --allow-secrets says where each went
     assert again.stderr == f"topics/incidents.md:{line}: archived to archive/incidents.md with a possible GitHub " \
-                           "token (ghp_…) (--allow-secrets)\n"
+                           "token (ghp_…) (--allow-secrets)\nwrote 2 files\n"
     assert TOKEN not in incidents.read_text() and TOKEN in (root / "archive" / "incidents.md").read_text()
 
 
@@ -467,7 +467,7 @@ def test_a_duplicate_holding_a_token_is_not_copied_into_the_archive(copy_fixture
     result = cli("consolidate", str(root), "--topic", "deploys", "--apply")
     assert result.exit_code == 0
     assert result.stderr == ("warning: topics/deploys.md:12: duplicate entry kept: holds a possible GitHub token "
-                             "(ghp_…); --allow-secrets archives it\n")
+                             "(ghp_…); --allow-secrets archives it\nwrote 2 files\n")
     assert (root / "topics" / "deploys.md").read_text().count(TOKEN) == 1
     archive = (root / "archive" / "deploys.md").read_text()
     assert TOKEN[4:] not in archive and "a copy of topics/deploys.md:7" in archive  # the other duplicate went
@@ -485,7 +485,7 @@ def test_a_body_holding_a_token_is_never_sent_to_the_summarizer(copy_fixture, cl
     result = cli(*args, "--apply")
     assert result.exit_code == 0
     assert result.stderr == (f"warning: topics/deploys.md:{line}: body not summarized: holds a possible GitHub token "
-                             "(ghp_…); --allow-secrets sends the body to the summarizer\n")
+                             "(ghp_…); --allow-secrets sends the body to the summarizer\nwrote 2 files\n")
     assert not given.exists() and TOKEN in deploys.read_text()
     assert "Full text of" not in (root / "archive" / "deploys.md").read_text()
     allowed = cli(*args, "--allow-secrets", "--apply")

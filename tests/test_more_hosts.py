@@ -352,8 +352,11 @@ def test_claude_code_auto_memory_status_shows_its_projects_stack(project):
     index = report["stack"]["files"][-1]
     assert index["index"] and index["role"] == "auto memory"
     assert report["index"]["load_cap"]["loaded_lines"] == 200  # the stack's cut is the index's own
-    # every request: the project's files and the 200 lines of MEMORY.md, counted once
-    assert [r["kind"] for r in report["totals"]["always_loaded"]].count("index") == 0
+    # every request: the project's files and the 200 lines of MEMORY.md, counted once (the index's row
+    # is the stack's own, of kind `index`, with the stack's count and the load cap's)
+    rows = report["totals"]["always_loaded"]
+    assert [r["kind"] for r in rows].count("index") == 1 and rows[-1]["kind"] == "index"
+    assert rows[-1]["tokens"] == index["tokens"] == report["index"]["load_cap"]["loaded_tokens"]
     assert report["totals"]["always_loaded_tokens"] == report["stack"]["tokens"]
     found = lint(memory)
     assert ("MEM205", 201, f"{memory}/MEMORY.md") in found and ("MEM502", 9, f"{memory}/MEMORY.md") in found

@@ -303,7 +303,7 @@ def test_a_writer_whose_file_changed_while_it_planned_plans_again_and_applies(cl
     result = cli("consolidate", str(root), "--apply")
     assert result.exit_code == 0, result.stderr
     assert "a lesson the agent wrote while memctl planned" in topic.read_text()
-    assert "wrote 4 files" in result.stdout
+    assert result.stderr.endswith("wrote 4 files\n") and "wrote" not in result.stdout
     assert "nothing to change" in cli("consolidate", str(root)).stdout  # the plan made again was applied
 
 

@@ -30,6 +30,7 @@ from memctl.cli.common import (
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
+from memctl.words import plural
 
 if TYPE_CHECKING:
     from memctl.model.home import MemoryHome
@@ -53,7 +54,8 @@ def consolidate(
     apply: ApplyOpt = False,
     plan_out: PlanOutOpt = None,
     apply_plan_file: ApplyPlanOpt = None,
-    check: Annotated[bool, typer.Option("--check", help="Exit 1 if any topic is over its target.")] = False,
+    check: Annotated[bool, typer.Option(
+        "--check", help="Exit 1 if any topic is over its target, or could not be read.")] = False,
     diff: DiffOpt = False,
     format: FormatOpt = TextOrJson.text,
     tokenizer: TokenizerOpt = None,
@@ -117,7 +119,10 @@ def consolidate(
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.write.changes)
+    if applied:  # on stderr, as every command that writes says it (the payload is stdout's)
+        err(f"wrote {plural(sum(1 for c in plan.write.changes if c.before != c.after), 'file')}")
     emit_plan(plan.write, diff, format, plan_data(plan, applied),
               render_plan_text(plan, applied, requested=apply and plan_out is None))
-    if check and (plan.topics or plan.held):  # a topic over target that memctl will not touch is still over
+    # a topic over target that memctl will not touch is still over; one it could not read is not known within
+    if check and (plan.topics or plan.held or plan.unread):
         raise typer.Exit(EXIT_FINDINGS)

@@ -103,13 +103,16 @@ def split(
             err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")
         elif apply and plan.moves:
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "split")
-            err(f"wrote {plural(len([c for c in plan.write.changes if c.before != c.target]), 'file')}")
         home.save_cache()
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.moves)
+    for warning in plan.warnings:  # where the index's new links went, and a cut the split leaves
+        err(f"warning: {warning}")
     for line in plan.carried:  # --allow-secrets: which credential went to which file
         err(line)
     if (diff or format is TextOrJson.json) and archive_note(plan, applied):
         err(archive_note(plan, applied))  # the text plan says it; a diff shows the copy redacted
+    if applied:  # last on stderr, as every command that writes says it (the payload is stdout's)
+        err(f"wrote {plural(len([c for c in plan.write.changes if c.before != c.target]), 'file')}")
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))

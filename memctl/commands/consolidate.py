@@ -37,7 +37,7 @@ from memctl.model.entries import (
     headings_from_json,
     opens_with_date,
 )
-from memctl.model.home import Doc, MemoryHome, doc_from_text
+from memctl.model.home import Doc, MemoryHome, doc_from_text, in_archive
 from memctl.safe.fsutil import check_destination
 from memctl.safe.writer import FileChange, WritePlan, check_plan
 from memctl.text import split_lines
@@ -76,6 +76,7 @@ class ConsolidatePlan(NamedTuple):
     tokenizer: str = "cl100k_base"
     held: tuple[str, ...] = ()  # topics over target that memctl will not touch (the warnings say why)
     secrets: tuple[Held, ...] = ()  # what stays in place because it holds what looks like a credential
+    unread: tuple[tuple[str, str], ...] = ()  # topics that could not be read (path, why): not known to be within
 
 
 class Held(NamedTuple):
@@ -278,11 +279,18 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
     docs = [doc_from_text(texts[d.rel], d.path, d.rel, home, home.config.section_level) if d.rel in texts else d
             for d in home.topics]
     chosen = set()
+    unread = [error for error in home.unreadable if error.path and not in_archive(error.path)]
     for name in options.topics:
         found = next((d for d in docs if d.rel == name or d.rel == f"{name}.md" or d.stem == name), None)
         if found is None:
+            named = next((e for e in unread if e.path in (name, f"{name}.md")
+                          or (e.path or "").rsplit("/", 1)[-1] in (name, f"{name}.md")), None)
+            if named is not None:  # a topic that could not be read: why, not "no such topic"
+                raise named
             raise MemctlError(f"no topic {name!r} in this home")
         chosen.add(found.rel)
+    if chosen:  # the topics asked for were all read
+        unread = []
     count = home.counter.count
     considered = [d for d in docs if not chosen or d.rel in chosen]  # counted together: a cold fleet's on threads
     counts = home.counter.count_texts([(d.text, d.digest) for d in considered])
@@ -416,10 +424,13 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
             old = archive_texts.get(archive_rel)
             if old is None:
                 old = texts.get(archive_rel, archives.get(archive_rel, ""))
-            joined = [old, "" if not old or old.endswith("\n") else nl, "" if not old else nl]
+            # the archive's own line ends: what moves from a topic of the other kind is written in them
+            end = ("\r\n" if "\r\n" in old else "\n") if old else nl
+            joined = [old, "" if not old or old.endswith("\n") else end, "" if not old else end]
             for number, section in enumerate(work.archived):  # joined once: a 30 MB topic's archive is 27 MB
-                joined += [nl] if number else []
-                joined += section if _ends_line(section) else [*section, nl]
+                joined += [end] if number else []
+                piece = section if _ends_line(section) else [*section, nl]
+                joined += piece if end == nl else ["".join(piece).replace("\r\n", "\n").replace("\n", end)]
             archive_texts[archive_rel] = "".join(joined)
     for rel, text in archive_texts.items():
         changes.append(FileChange(rel, texts.get(rel, archives.get(rel)), text))
@@ -432,7 +443,8 @@ def _plan(home: MemoryHome, options: Options, today: date, texts: dict[str, str]
     check_plan(home.root, write)
     once = {(h.path, h.line): h for h in reversed(secrets)}  # a line held by two steps is named by the first
     return ConsolidatePlan(target, tuple(plans), write, tuple(warnings), home.counter.name, tuple(sorted(held)),
-                           tuple(h for h in secrets if once[h.path, h.line] is h))
+                           tuple(h for h in secrets if once[h.path, h.line] is h),
+                           tuple(sorted((e.path or "", e.message) for e in unread)))
 
 
 def _held(rel: str, found: tuple[int, int, str, str], step: str, does: str) -> Held:
@@ -867,6 +879,7 @@ def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:
         "warnings": list(plan.warnings),
         "held": list(plan.held),
         "held_secrets": [h._asdict() for h in plan.secrets],
+        "unread": [{"path": path, "message": why} for path, why in plan.unread],
         "applied": applied,
     }
 
@@ -877,12 +890,23 @@ def render_held(plan: ConsolidatePlan) -> list[str]:
     return [f"{h.path}:{h.line}: {what[h.step]}: {h.reason}" for h in plan.secrets]
 
 
+def _unread_line(plan: ConsolidatePlan) -> str:
+    """The topics that could not be read, of which nothing is known (lint reports each as MEM101)."""
+    count = len(plan.unread)
+    return (f"not read: {plural(count, 'topic')}, so whether {'it is' if count == 1 else 'they are'} within "
+            f"{plan.target:,} tokens is not known (see the warnings): {', '.join(path for path, _ in plan.unread)}")
+
+
 def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = False) -> str:
+    unread = [_unread_line(plan)] if plan.unread else []
     if not plan.topics and plan.held:
-        return (f"nothing consolidated: {plural(len(plan.held), 'topic')} over {plan.target:,} tokens "
-                f"({plan.tokenizer}) left as {'it is' if len(plan.held) == 1 else 'they are'} (see the warnings): "
-                f"{', '.join(plan.held)}\n")
+        return "\n".join([f"nothing consolidated: {plural(len(plan.held), 'topic')} over {plan.target:,} tokens "
+                          f"({plan.tokenizer}) left as {'it is' if len(plan.held) == 1 else 'they are'} (see the "
+                          f"warnings): {', '.join(plan.held)}", *unread]) + "\n"
     if not plan.topics:
+        if unread:
+            return (f"nothing to consolidate among the topics read: each is within {plan.target:,} tokens "
+                    f"({plan.tokenizer})\n{unread[0]}\n")
         return f"nothing to consolidate: every topic is within {plan.target:,} tokens ({plan.tokenizer})\n"
     lines = []
     for topic in plan.topics:
@@ -897,11 +921,9 @@ def render_plan_text(plan: ConsolidatePlan, applied: bool, requested: bool = Fal
             lines.append(f"  still {topic.tokens_after:,} tokens, over target: try --summarizer or --older-than")
         if topic.archive:
             lines.append(f"  archived to {topic.archive}")
+    lines += unread
     changed = sum(1 for c in plan.write.changes if c.before != c.after)
-    if applied:
-        lines.append(f"wrote {changed} {'file' if changed == 1 else 'files'}")
-    elif requested or not changed:
-        lines.append("nothing to change")
-    else:
-        lines.append("dry run: nothing written (--apply writes, --diff shows the changes)")
+    if not applied:  # once applied, `wrote N files` is said on stderr, as every command that writes says it
+        lines.append("nothing to change" if requested or not changed
+                     else "dry run: nothing written (--apply writes, --diff shows the changes)")
     return "\n".join(lines) + "\n"

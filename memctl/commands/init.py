@@ -4,11 +4,13 @@ git, and the pre-commit and CI snippets for this layout."""
 from __future__ import annotations
 
 import glob
+import json
 import os
 
 from memctl.errors import MemctlError
 from memctl.hosts import detect, host, index_file
-from memctl.model.config import CONFIG_NAME
+from memctl.hosts.base import Budgets
+from memctl.model.config import CONFIG_NAME, default_topics
 from memctl.record import record
 from memctl.safe.fsutil import current_text
 from memctl.safe.writer import FileChange, WritePlan, check_plan
@@ -35,20 +37,22 @@ def plan_init(root: str) -> InitPlan:
     context = [c for c in found.context_candidates if glob.glob(os.path.join(root, c))]
     lines = [
         "# memctl's configuration for this memory home (written by `memctl init`; see the README).",
+        "# A commented line holds the default: uncommented as it stands, it changes nothing (examples follow e.g.).",
         f"profile: {profile}  # {reason}: {found.note}",
         f"index: {index}  # the file {found.label or profile} loads from this folder" if index != "MEMORY.md"
         else "# index: MEMORY.md",
-        '# topics: ["topics/**/*.md", "memory/**/*.md"]',
+        f"# topics: {json.dumps(list(default_topics(found, root, index)))}  # the default for this home: topic files",
     ]
     if context:
         lines.append("# files the host loads besides the memory, counted in status and taken off assemble's budget")
         lines.append(f"context: [{', '.join(context)}]")
     else:
-        lines.append("# context: [../SOUL.md, ../CLAUDE.md]  # files the host loads besides the memory")
+        lines.append("# context: []  # files the host loads besides the memory, e.g. [../SOUL.md]")
+    budgets = Budgets(**{k: v for k, v in found.preset.items() if k != "tokenizer"})
     lines += found.init_notes
-    lines += ["# skills: {deploy: [fleet, deploys]}  # skill -> topics assemble loads for it",
-              "# always: [fleet]  # topics loaded on every dispatch",
-              "# budgets: {topic_tokens: 1000, bundle_tokens: 40000}", ""]
+    lines += ["# skills: {}  # skill -> topics assemble loads for it, e.g. {deploy: [fleet, deploys]}",
+              "# always: []  # topics loaded on every dispatch, e.g. [fleet]",
+              f"# budgets: {{topic_tokens: {budgets.topic_tokens}, bundle_tokens: {budgets.bundle_tokens}}}", ""]
     changes = [FileChange(CONFIG_NAME, None, "\n".join(lines))]
     ignore = current_text(root, ".gitignore")
     if ignore is None or ".memctl/" not in ignore.splitlines():

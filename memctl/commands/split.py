@@ -21,6 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from memctl.commands.split_links import place_links
 from memctl.errors import GuaranteeError, MemctlError
 from memctl.model.home import Doc, MemoryHome, doc_from_text, load_doc
 from memctl.model.relink import Edit, relink, targets, unlink
@@ -70,6 +71,7 @@ class SplitPlan(NamedTuple):
     # the possible credentials of the source, which its archive copy holds too: (line, kind, shown)
     archive_secrets: tuple[tuple[int, str, str], ...] = ()
     carried: tuple[str, ...] = ()  # with --allow-secrets, each credential a moved section takes, and where
+    warnings: tuple[str, ...] = ()  # where the index's new links went, when not under its heading; a cut left
 
 
 class Options(NamedTuple):
@@ -138,35 +140,81 @@ def link_line(title: str, href: str, summary: str, tokens: int, newline: str) ->
     return text + newline
 
 
+Pairs = tuple[tuple[str, Any], ...]
+
+
 def _front_matter(title: str, summary: str, slug: str, today: date, newline: str, host: Host | None = None,
-                  skills: tuple[str, ...] = ()) -> str:
+                  skills: tuple[str, ...] = (), inherited: Pairs = ()) -> str:
     """A new topic's front matter, the keys the host's topics have (`Host.front_matter_of`: memctl's
-    title, summary, skills and updated; Claude Code's name, description and type), written by hand
-    where each value is a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
+    title, summary, skills and updated; Claude Code's name, description and type) and those it takes
+    from the topic it was split from (`inherited_front_matter`), written by hand where each value is
+    a plain YAML scalar or one in double quotes, else by ruamel.yaml."""
     from memctl.markup.markdown import front_matter_text
 
-    return front_matter_text(_pairs(title, summary, slug, today, host, skills), newline)
+    return front_matter_text(_pairs(title, summary, slug, today, host, skills, inherited), newline)
 
 
 def _front_matter_yaml(title: str, summary: str, slug: str, today: date, newline: str,
-                       host: Host | None = None, skills: tuple[str, ...] = ()) -> str:
+                       host: Host | None = None, skills: tuple[str, ...] = (), inherited: Pairs = ()) -> str:
     from memctl.markup.markdown import front_matter_yaml
 
-    return front_matter_yaml(_pairs(title, summary, slug, today, host, skills), newline)
+    return front_matter_yaml(_pairs(title, summary, slug, today, host, skills, inherited), newline)
 
 
 def _pairs(title: str, summary: str, slug: str, today: date, host: Host | None,
-           skills: tuple[str, ...] = ()) -> tuple[tuple[str, Any], ...]:
+           skills: tuple[str, ...] = (), inherited: Pairs = ()) -> Pairs:
     """The host's front matter pairs; where they have `skills` (memctl's own, what `assemble --skill`
-    selects by), the skills the section's `[SKILLS: …]` tags name join the topic's own slug."""
+    selects by), the skills the section's `[SKILLS: …]` tags name join the topic's own slug. The
+    pairs `inherited` from a split topic come in: its skills first in `skills`, its values for the
+    keys the host writes too (`type`, `updated`), the rest after them."""
     if host is None:
         from memctl.hosts.base import memctl_front_matter
 
         pairs = memctl_front_matter(title, summary, slug, today)
     else:
         pairs = host.front_matter_of(title, summary, slug, today)
-    return tuple((key, list(dict.fromkeys([*value, *skills])) if key == "skills" and isinstance(value, list) else value)
-                 for key, value in pairs)
+    taken = dict(inherited)
+    if "skills" in taken:  # the parent's skills, whether the host's topics carry skills or not
+        own = next((value for key, value in pairs if key == "skills" and isinstance(value, list)), [])
+        taken["skills"] = list(dict.fromkeys([*taken["skills"], *own, *skills]))
+    merged = [(key, taken.pop(key)) if key in taken else
+              (key, list(dict.fromkeys([*value, *skills])) if key == "skills" and isinstance(value, list) else value)
+              for key, value in pairs]
+    return (*merged, *taken.items())
+
+
+def inherited_front_matter(home: MemoryHome, doc: Doc, today: date) -> Pairs:
+    """What each new topic split makes of a topic takes from it, so that the moved text keeps its
+    meaning: every skill that selects the topic (its own `skills`, the config's `skills` that name
+    it, its stem), `always` (front matter or the config's `always`), `machine_written`, its `type`
+    (Claude Code's memory type), `consolidate: dedupe-only` when consolidate treats it so (a lessons
+    file), `expires` and `updated` (the moved facts are as old as they were). Its title, summary or
+    description are its own, and other keys, whose meaning memctl does not know, are not copied.
+    Nothing for the index, whose sections have no front matter to take."""
+    if doc.rel == home.index.rel:
+        return ()
+    from memctl.commands.consolidate import is_dedupe_only
+
+    fm = doc.front_matter
+    named = [skill for skill, names in home.config.skills.items()
+             if any(found.rel == doc.rel for name in names for found in home.topics_named(name))]
+    pairs: list[tuple[str, Any]] = []
+    uses_skills = any(key == "skills" for key, _ in home.host.front_matter_of("t", "", "t", today))
+    if fm.skills or named or uses_skills:
+        pairs.append(("skills", list(dict.fromkeys([*fm.skills, *named, doc.stem]))))
+    if fm.always or doc.rel in {found.rel for name in home.config.always for found in home.topics_named(name)}:
+        pairs.append(("always", True))
+    if fm.machine_written:
+        pairs.append(("machine_written", True))
+    if isinstance(fm.kind, str) and fm.kind.strip():
+        pairs.append(("type", fm.kind.strip()))
+    if is_dedupe_only(home, doc) and not fm.machine_written:
+        pairs.append(("consolidate", "dedupe-only"))
+    if fm.expires:
+        pairs.append(("expires", fm.expires))
+    if fm.updated:
+        pairs.append(("updated", fm.updated))
+    return tuple(pairs)
 
 
 def split_target(home: MemoryHome, path: Path) -> Doc:
@@ -214,6 +262,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     keep = {k.strip().lower() for k in (*options.keep, *home.config.core, home.config.index_heading)}
     moves, kept, held = _moves(home, parsed, options, keep, into_rel, mapping)
     before = {"lines": doc.lines, "tokens": doc.tokens}
+    inherited = inherited_front_matter(home, doc, today) if moves else ()
     if not moves:
         return SplitPlan(doc.rel, options.level, (), tuple(kept), before, before, WritePlan(()), home.counter.name,
                          held=tuple(held), at_level=sum(part.level == options.level for part in parsed.sections))
@@ -227,7 +276,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
             old = current_text(home.root, move.dest) if move.action == "append" else None
             new = old if old is not None else _front_matter(move.heading or move.dest, move.summary,
                                                              move.dest.rsplit("/", 1)[-1][:-3], today, newline,
-                                                             home.host, tagged_skills(move.original))
+                                                             home.host, tagged_skills(move.original), inherited)
         joiner = "" if not new or new.endswith("\n") else newline
         offsets[move.start_line] = len(new) + len(joiner)
         dest_texts[move.dest] = (old, new + joiner + move.section_text)
@@ -242,6 +291,10 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     if not _heads(home, doc, new_source, home.config.index_heading):
         # the source ends inside an open code fence: the list goes before its last section instead
         new_source, inserted = _rebuild(parsed, moves, home.config.index_heading, before_last=True)
+    block = "".join(m.link_line if m.link_line.endswith("\n") else m.link_line + doc.newline for m in moves)
+    new_source, inserted, warnings = place_links(
+        home, parsed, options.level, {m.start_line for m in moves}, keep, block,
+        lambda line: _rebuild(parsed, moves, home.config.index_heading, after=line), (new_source, inserted))
     changes = [FileChange(doc.rel, doc.text, new_source)]
     changes += [FileChange(dest, old, new) for dest, (old, new) in dest_texts.items()]
     copy = archive_name(doc.rel, now, taken={d.rel for d in home.archived}, suffix=home.archive_suffix)
@@ -250,7 +303,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     after = {"lines": len(split_lines(new_source)), "tokens": home.counter.count(new_source)}
     archive_secrets, carried = _secrets_of(home, doc, moves)
     plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
-                     tuple(held), archive_secrets=archive_secrets, carried=carried)
+                     tuple(held), archive_secrets=archive_secrets, carried=carried, warnings=tuple(warnings))
     verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
     return plan
 
@@ -391,9 +444,11 @@ def _heads(home: MemoryHome, doc: Doc, text: str, heading: str) -> bool:
     return any((p.heading or "").strip().lower() == heading.strip().lower() for p in parsed.sections)
 
 
-def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool = False,
+def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool = False, after: int | None = None,
              ) -> tuple[str, list[tuple[int, str]]]:
-    """The source without the moved sections, with their index lines under the index heading.
+    """The source without the moved sections, with their index lines under the index heading (or,
+    with `after`, right after that line of the source, in a part that stays: where the host loads
+    them, `split_links.place_links`).
 
     Returns the text and what memctl inserted into it (offset, text): the index lines, the heading
     (when the source had none), line ends, a blank line that keeps a setext heading apart from the
@@ -415,8 +470,9 @@ def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool 
     if parts and parts[0].start_line in moved and doc.text.startswith("\ufeff"):
         put("\ufeff", True)
     block = "".join(m.link_line if m.link_line.endswith("\n") else m.link_line + doc.newline for m in moves)
-    home_part = next((p for p in parts if p.start_line not in moved and p.level > 0
-                      and (p.heading or "").strip().lower() == index_heading.strip().lower()), None)
+    home_part = None if after is not None else next(
+        (p for p in parts if p.start_line not in moved and p.level > 0
+         and (p.heading or "").strip().lower() == index_heading.strip().lower()), None)
     previous_removed = False
     kept_parts = [p for p in parts if not (p.level >= 0 and p.start_line in moved)]
     last = kept_parts[-1] if before_last and home_part is None and kept_parts else None
@@ -438,9 +494,16 @@ def _rebuild(doc: Doc, moves: list[Move], index_heading: str, before_last: bool 
         previous_removed = False
         if part is home_part and part is not last:
             _join_list(piece, block, doc.newline, put, following=part is not kept_parts[-1])
+        elif after is not None and part.start_line <= after <= part.end_line:
+            cut = len("".join(split_lines(piece)[: after - part.start_line + 1]))
+            put(piece[:cut], False)
+            if not piece[:cut].endswith("\n"):  # the file's last line, without its line end
+                put(doc.newline, True)
+            put(block, True)
+            put(piece[cut:], False)
         else:
             put(piece, False)
-    if home_part is None:
+    if home_part is None and after is None:
         text = "".join(out).lstrip("\ufeff")
         if not text or text.endswith(("\n\n", "\r\n\r\n")):
             lead = ""
@@ -541,6 +604,7 @@ def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
         "archive": [plan.archive] if plan.archive else [],
         "archive_secrets": [{"path": plan.archive, "line": line, "kind": kind, "shown": seen}
                             for line, kind, seen in plan.archive_secrets] if plan.archive else [],
+        "warnings": list(plan.warnings),
         "applied": applied,
     }
 

@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any
 
 from memctl.commands.notes import dated_notes
-from memctl.hosts import CapResult, counted_as, index_sizes, injection
+from memctl.hosts import CapResult, counted_as, index_sizes, index_text, injection
 from memctl.model.home import Doc, Dropped, MemoryHome, Part, display_path
 from memctl.text import utf16_len
 
@@ -88,7 +88,10 @@ def build_status(home: MemoryHome, today: date,
     index = home.index
     cap = home.index_cap
     sizes = index_sizes(home)
-    loaded_tokens = sum(p.tokens * cap.lines_loaded_in(p) // p.lines for p in index.parts if p.lines)
+    injected = injection(home)  # OpenClaw's bootstrap files, worked out once
+    boot = _bootstrap(home, injected)
+    loaded_text = index_text(home, injected)  # the index as the host sends it: its tokens counted, exactly
+    loaded_tokens = index.tokens if loaded_text == index.text else home.counter.count(loaded_text)
     topics = []
     always = {doc.rel for doc in home.topics if home.is_always(doc)}  # asked three times a topic below
     weeks = _weeks_of_dated(home)
@@ -100,17 +103,16 @@ def build_status(home: MemoryHome, today: date,
             progress("counting tokens", number, len(home.topics))
         week = weeks.get(doc.rel)
         topics.append({**_topic(home, doc, today, notes, doc.rel in always), **({"week": week} if week else {})})
-    always_chars = index.chars + sum(d.chars for d in home.topics if d.rel in always)
     cut = index.first_cut(cap)
     dropped = index.dropped(cap)
-    boot = _bootstrap(home)
     context = _context(home)
     start_up = _stack(home)
+    every_request = _every_request(home, cap, (loaded_text, loaded_tokens), boot, context, start_up, always)
     if boot is not None:
         always_loaded_chars = headroom(boot["used"], boot["total"])
-    else:
+    else:  # what every request carries, in UTF-16 code units: the rows' own (context files have none)
+        always_chars = sum(row["chars"] for row in every_request if row["chars"] is not None)
         always_loaded_chars = headroom(always_chars, budgets.total_chars) or {"used": always_chars}
-    every_request = _every_request(home, cap, loaded_tokens, boot, context, start_up, always)
     context_tokens = sum(row["tokens"] for row in every_request if row["kind"] == "context")
     return {
         "version": REPORT_VERSION,
@@ -173,22 +175,27 @@ def _dropped(run: Dropped, cap: CapResult) -> dict[str, Any]:
                          for p in run.parts]}
 
 
-def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: dict[str, Any] | None,
+def _every_request(home: MemoryHome, cap: CapResult, loaded: tuple[str, int], boot: dict[str, Any] | None,
                    context: dict[str, Any], start_up: dict[str, Any] | None,
                    always: AbstractSet[str]) -> list[dict[str, Any]]:
     """What every request carries, file by file: the files the host loads at session start (its
     stack: Codex's AGENTS.md files, Claude Code's CLAUDE.md files and auto memory, each as it loads
-    it, the index among them when it is one), or the files it injects with the index (OpenClaw's
-    bootstrap files), else the part of the index the host loads; the topics loaded always; the
-    context files (a SKILL.md only with its skill)."""
+    it, the index among them when it is one: kind `index`, the others `stack`), or the files it
+    injects with the index (OpenClaw's bootstrap files), else the part of the index the host loads
+    (`loaded`: its text as the host sends it, and that text's tokens); the topics loaded always; the
+    context files (a SKILL.md only with its skill). `chars` are UTF-16 code units of what is sent."""
     rows: list[dict[str, Any]] = []
     injected: set[str] = set()
     if start_up is not None and home.stack is not None:
-        for loaded, row in zip(home.stack.files, start_up["files"], strict=True):
+        for file, row in zip(home.stack.files, start_up["files"], strict=True):
             if row["loads"] == "start":
-                injected.add(loaded.path)
-                if row["loaded"]:
-                    rows.append({"path": row["path"], "kind": "stack", "chars": None, "tokens": row["tokens"]})
+                injected.add(file.path)
+                if row["loaded"] and row["index"]:
+                    rows.append({"path": row["path"], "kind": "index", "chars": utf16_len(loaded[0]),
+                                 "tokens": loaded[1]})
+                elif row["loaded"]:
+                    rows.append({"path": row["path"], "kind": "stack", "chars": utf16_len(file.text),
+                                 "tokens": row["tokens"]})
     if boot is not None:
         for row in boot["files"]:
             if row["injected"]:
@@ -197,8 +204,7 @@ def _every_request(home: MemoryHome, cap: CapResult, loaded_tokens: int, boot: d
                              "tokens": row["tokens"]})
     index = home.index
     if os.path.realpath(os.path.join(home.root, index.rel)) not in injected and (boot is None or cap.loaded):
-        chars = sum(utf16_len(index.line(n)) for first, last in cap.loaded for n in range(first, last + 1))
-        rows.append({"path": index.rel, "kind": "index", "chars": chars, "tokens": loaded_tokens})
+        rows.append({"path": index.rel, "kind": "index", "chars": utf16_len(loaded[0]), "tokens": loaded[1]})
     rows += [{"path": doc.rel, "kind": "topic", "chars": utf16_len(doc.text), "tokens": doc.tokens}
              for doc in home.topics if doc.rel in always]
     rows += [{"path": f["path"], "kind": "context", "chars": None, "tokens": f["total_tokens"]}
@@ -246,11 +252,10 @@ def _stack(home: MemoryHome) -> dict[str, Any] | None:
                          for p in found.problems]}
 
 
-def _bootstrap(home: MemoryHome) -> dict[str, Any] | None:
+def _bootstrap(home: MemoryHome, boot: Any) -> dict[str, Any] | None:
     """OpenClaw's bootstrap files, as `openclaw doctor` lists them: raw and injected sizes, and why;
     and what each costs in tokens, counted on the text as the host injects it (a cut file's head,
-    the marker and its tail)."""
-    boot = injection(home)
+    the marker and its tail). `boot`: `injection(home)`, None for a host that injects nothing."""
     if boot is None:
         return None
     files = [{"name": f.name, "raw": f.raw, "injected": f.injected, "cause": f.cause,

@@ -50,8 +50,8 @@ NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
            "archive_suffix",
-           "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "injection",
-           "loaded_at_start", "loaded_besides", "measure", "notes", "stack", "version_cap"]
+           "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "index_text",
+           "injection", "loaded_at_start", "loaded_besides", "measure", "notes", "stack", "version_cap"]
 
 
 def host(name: str) -> Host:
@@ -167,6 +167,27 @@ def index_cap(home: Home) -> CapResult:
     if row is not None and row.cap is not None and row.when == "start":
         return row.cap
     return version_cap(home)(home.index)
+
+
+def index_text(home: Home, boot: Any = None) -> str:
+    """What of the home's index reaches the model, as its host sends it (its tokens are what every
+    request pays for the index): the start-up stack's text of it when it is one of those files (the
+    auto memory's MEMORY.md, a cut AGENTS.md), OpenClaw's injected text (head, marker, tail; `boot`:
+    the injection worked out already), else the lines its `Cap` loads (`Cap.sent`: Claude Code's
+    stripped and trimmed, with its warning when it cuts)."""
+    index = home.index
+    found = home.start_up
+    path = os.path.realpath(os.path.join(home.root, index.rel))
+    row = found.row(path) if found is not None else None
+    if row is not None and row.cap is not None and row.when == "start":
+        return row.text if row.loaded else ""
+    mode = CAPS[home.config.budgets.load_cap_mode]
+    if mode.injection is not None:
+        boot = boot if boot is not None else mode.injection(home)
+        item = next((f for f in boot.files if f.name == index.rel), None)
+        if item is not None:
+            return item.text if item.injected else ""
+    return mode.sent(index, split_lines(index.text), home.index_cap)
 
 
 def version_cap(home: Home) -> Callable[[Doc], CapResult]:

@@ -154,6 +154,21 @@ class Cap:
     apply: Callable[[Doc, list[str], Budgets, Counter, int | None], CapResult]
     trimmed_sizes: bool = False  # the index's lines and units are the host's own, measured after its trim
     injection: Callable[[Home], Any] | None = None  # what the host injects with the index (OpenClaw)
+    # The text the host sends of a file, given its lines and what `apply` said of them: None is the
+    # lines it loads as they stand and its notice after them (`sent_text`); Claude Code's strips and trims.
+    text: Callable[[Doc, list[str], CapResult], str] | None = None
+
+    def sent(self, doc: Doc, lines: list[str], cap: CapResult) -> str:
+        """What of `doc` reaches the model, as the host sends it: what its tokens are counted on."""
+        return (self.text or sent_text)(doc, lines, cap)
+
+
+def sent_text(doc: Doc, lines: list[str], cap: CapResult) -> str:
+    """The lines a host loads, as they stand, and the notice it adds when it cuts after them."""
+    text = "".join(lines[n - 1] for first, last in cap.loaded for n in range(first, last + 1))
+    if cap.notice:
+        text += ("" if not text or text.endswith("\n") else "\n") + "\n" + cap.notice
+    return text
 
 
 # What a host's start-up problem is about (`Problem.kind`): lint has one rule for each.

@@ -53,11 +53,10 @@ def describe(budgets: Budgets) -> str:
     return f"first {shown}, front matter and HTML comments free" if shown else "no load cap"
 
 
-def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_chars: int | None) -> CapResult:
-    """Front matter and block HTML comments stripped, the rest trimmed; the first `load_cap_lines`
-    lines, then at most `load_cap_units` UTF-16 code units cut at the last line end before them;
-    a warning line appended when it cuts."""
-    description, total = describe(budgets), len(lines)
+def _kept(doc: Doc, lines: list[str]) -> list[tuple[int, str]]:
+    """The lines Claude Code measures and loads of a memory file, each (0-based line, text without its
+    `\n`): front matter and block HTML comments stripped, then the rest trimmed (`trim()`: the
+    white space before the first character and after the last)."""
     free = set(range(doc.front_matter_lines))
     for first, last, kind in doc.blocks:
         if kind == "html" and lines[first - 1].lstrip().startswith("<!--"):
@@ -67,9 +66,26 @@ def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_ch
         kept.pop(0)
     while kept and not kept[-1][1].strip():
         kept.pop()
-    if kept:  # trim(): the white space before the first character and after the last
+    if kept:
         kept[0] = (kept[0][0], kept[0][1].lstrip())
         kept[-1] = (kept[-1][0], kept[-1][1].rstrip())
+    return kept
+
+
+def sent(doc: Doc, lines: list[str], cap: CapResult) -> str:
+    """What Claude Code sends of MEMORY.md: the lines it keeps (`_kept`) among those it loads,
+    joined by `\n`, then, when it cuts, `\n\n` and its warning (truncateEntrypointContent)."""
+    loaded = {n - 1 for first, last in cap.loaded for n in range(first, last + 1)}
+    text = "\n".join(line for i, line in _kept(doc, lines) if i in loaded)
+    return text + "\n\n" + cap.notice if cap.notice else text
+
+
+def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_chars: int | None) -> CapResult:
+    """Front matter and block HTML comments stripped, the rest trimmed; the first `load_cap_lines`
+    lines, then at most `load_cap_units` UTF-16 code units cut at the last line end before them;
+    a warning line appended when it cuts."""
+    description, total = describe(budgets), len(lines)
+    kept = _kept(doc, lines)
     sizes = [utf16_len(text) for _, text in kept]
     units = sum(sizes) + max(len(kept) - 1, 0)
     max_lines, max_units = budgets.load_cap_lines, budgets.load_cap_units
@@ -101,7 +117,7 @@ def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_ch
 
 
 
-CAP = Cap(NAME, describe, load, trimmed_sizes=True)
+CAP = Cap(NAME, describe, load, trimmed_sizes=True, text=sent)
 
 
 def detect_auto_memory(home: str) -> str:
@@ -523,10 +539,8 @@ def _memory_row(home: Any, folder: str) -> Any:
     source: Any = doc if doc is not None else TextDoc("MEMORY.md", text, home)  # what a Cap reads of a file
     cap = load(source, lines, budgets, home.counter, None)
     units = next((used for name, used, _ in cap.measures if name == "units"), utf16_len(text.strip()))
-    shown_text = "".join(lines[n - 1] for a, b in cap.loaded for n in range(a, b + 1))
-    if cap.notice:
-        shown_text += "\n\n" + cap.notice
-    loaded = utf16_len(_measured(shown_text, True, home)) if cap.capped else units
+    shown_text = sent(source, lines, cap)  # what reaches the model: its tokens are counted on it
+    loaded = utf16_len(shown_text) if cap.capped else units
     why = ""
     if cap.capped:
         last = cap.loaded[-1][1] if cap.loaded else 0

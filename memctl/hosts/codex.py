@@ -335,8 +335,8 @@ HOST = Host(NAME, note="loads ~/.codex/AGENTS.md, then one AGENTS.md a folder fr
             preset={"load_cap_mode": "head", "load_cap_lines": None, "load_cap_units": None,
                     "index_max_lines": None, "index_max_units": None, "total_bytes": MAX_BYTES},
             lessons="topics/lessons.md", topic_folder="topics",
-            init_notes=("# workspace: services/api  # the folder Codex is started in (default: this one): the "
-                        "AGENTS.md files from the git root down to it load",
+            init_notes=("# workspace: .  # the folder Codex is started in (default: this one), e.g. services/api: "
+                        "the AGENTS.md files from the git root down to it load",
                         "# the budget total_bytes is Codex's project_doc_max_bytes (32,768, or what "
                         "$CODEX_HOME/config.toml says)"),
             home_budgets=home_budgets, stack=stack, index_names=index_names, label="Codex")

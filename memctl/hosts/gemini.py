@@ -240,7 +240,7 @@ HOST = Host(NAME, note="loads ~/.gemini/GEMINI.md and every GEMINI.md from the g
             preset={"load_cap_mode": "head", "load_cap_lines": None, "load_cap_units": None,
                     "index_max_lines": None, "index_max_units": None},
             lessons="topics/lessons.md", topic_folder="topics",
-            init_notes=("# workspace: frontend  # the folder Gemini CLI is started in (default: this one)",
+            init_notes=("# workspace: .  # the folder Gemini CLI is started in (default: this one), e.g. frontend",
                         "# context file names come from ~/.gemini/settings.json and .gemini/settings.json "
                         "(context.fileName)"),
             stack=stack, index_names=index_names, label="Gemini CLI")

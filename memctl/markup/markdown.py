@@ -381,6 +381,8 @@ def front_matter_text(pairs: Sequence[tuple[str, Any]], newline: str = "\n") -> 
             else yaml_string(value)
 
     def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
         if isinstance(value, list):
             return "[" + ", ".join(scalar(v, listed=True) for v in value) + "]"
         return value.isoformat() if isinstance(value, date) else scalar(value)

@@ -24,7 +24,7 @@ from datetime import date, datetime, timezone
 from memctl.errors import ConfigError, InputError
 from memctl.hosts import CAPS, HOSTS, host, index_file
 from memctl.hosts import detect as detect_host
-from memctl.hosts.base import MOST, Budgets
+from memctl.hosts.base import MOST, Budgets, Host
 from memctl.hosts.generic import NAME as GENERIC
 from memctl.markup.globs import glob_problem
 from memctl.markup.markdown import yaml_alias_line
@@ -43,6 +43,15 @@ CONFIG_NAME = ".memctl.yaml"
 
 
 DEFAULT_TOPICS = ("topics/**/*.md", "memory/**/*.md")
+
+
+def default_topics(found: Host, home: str, index: str) -> tuple[str, ...]:
+    """The topic globs of a home whose config names none, relative to the home: its host's
+    (`Host.topics`: every `.md` of Claude Code's auto-memory folder), else memctl's own, beside the
+    index (with `index: memory/MEMORY.md`, the repository and `memory/` are the same memory)."""
+    beside = posixpath.dirname(posixpath.normpath(index))
+    globs = (found.topics and found.topics(home)) or DEFAULT_TOPICS
+    return tuple(posixpath.join(beside, glob) if beside else glob for glob in globs)
 
 
 @record
@@ -512,7 +521,7 @@ def load_config(
         profile_reason=reason,
         index_file=index,
         tokenizer=tokenizer,
-        topics=tuple(merged.get("topics", map(near, (chosen.topics and chosen.topics(home)) or DEFAULT_TOPICS))),
+        topics=tuple(merged.get("topics", default_topics(chosen, home, index))),
         section_level=merged.get("section_level", 2),
         skills={k: tuple(v) for k, v in merged.get("skills", {}).items()},
         always=tuple(merged.get("always", ())),
