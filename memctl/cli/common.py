@@ -251,16 +251,37 @@ def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, A
         emit(text)
 
 
+def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what: str = "report") -> None:
+    """The one check of a file memctl is told to write its output to (`report -o`, `lint
+    --output-file`, `--plan-out`), `memctl.safe.fsutil.check_output_file`: never in `.git/` or
+    `.memctl/`, never over a symlink or a folder, never onto a file memctl manages in one of
+    `homes` (a home, or only its folder before it is read) or reads for it (`files_read`: its
+    topics, config, the host's context and bootstrap files, wherever they lie)."""
+    from memctl.model.context import files_read
+    from memctl.safe.fsutil import check_output_file
+
+    roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
+    files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
+    check_output_file(str(path), roots, files, what)
+
+
+def save_plan_out(home: MemoryHome, write_plan: Any, command: str, plan_out: Path, summary: dict[str, Any],
+                  note: str = "") -> None:
+    """`--plan-out FILE`: the plan saved for review, where `check_output` lets a plan go."""
+    from memctl.safe.planfile import save_plan
+
+    check_output(plan_out, [home], "plan")
+    save_plan(str(plan_out), command, home.root, write_plan, summary)
+    err(f"plan written to {plan_out}; `memctl {command} --apply-plan {plan_out}` applies exactly it{note}")
+
+
 def save_or_apply(home: MemoryHome, write_plan: Any, command: str, plan_out: Path | None, apply: bool,
                   summary: dict[str, Any], note: str = "") -> None:
     """`--plan-out FILE` saves the plan for review (and writes nothing else); `--apply` writes it."""
     if not write_plan.changes:
         return
     if plan_out is not None:
-        from memctl.safe.planfile import save_plan
-
-        save_plan(str(plan_out), command, home.root, write_plan, summary)
-        err(f"plan written to {plan_out}; `memctl {command} --apply-plan {plan_out}` applies exactly it{note}")
+        save_plan_out(home, write_plan, command, plan_out, summary, note)
     elif apply:
         from memctl.safe.journal import apply_plan
 

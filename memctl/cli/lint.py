@@ -15,6 +15,7 @@ from memctl.cli.common import (
     ProfileOpt,
     TokenizerOpt,
     app,
+    check_output,
     color_wanted,
     emit,
     err,
@@ -89,7 +90,7 @@ def lint(
     from memctl.commands.lint.engine import expand
     from memctl.commands.lint.output import render, render_explanation, render_rules, summary
     from memctl.errors import EXIT_FINDINGS
-    from memctl.safe.fsutil import atomic_write, check_output_file
+    from memctl.safe.fsutil import atomic_write
 
     rules = all_rules()
     if list_rules:
@@ -106,12 +107,11 @@ def lint(
     options = LintOptions(select=_codes(select), ignore=_codes(ignore) or (), max_index_lines=max_index_lines)
     diagnostics = []
     files = 0
-    roots: list[str] = []
     if output_file is not None and str(output_file) == "-":  # `-o -`: stdout, as without -o
         output_file = None
     try:
-        if output_file is not None:  # before any work (--fix writes); again below with the homes' folders
-            check_output_file(str(output_file), [])
+        if output_file is not None:  # before any work (--fix writes); again below with each home's files
+            check_output(output_file, [str(path) for path in paths or [Path(".")]])
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()
@@ -121,12 +121,11 @@ def lint(
             if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
                 home = open_home(path, config, tokenizer, profile, several)
             found, checked = lint_home(home, when, options)
+            if output_file is not None:
+                check_output(output_file, [home])
             diagnostics.extend(found)
             files += checked
-            roots.append(home.root)
             home.save_cache()
-        if output_file is not None:
-            check_output_file(str(output_file), roots)
     except MemctlError as error:
         fail(error)
     report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),

@@ -19,11 +19,13 @@ from memctl.cli.common import (
     TokenizerOpt,
     app,
     apply_saved_plan,
+    check_output,
     emit_plan,
     err,
     fail,
     number_option,
     open_home,
+    save_plan_out,
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
@@ -87,6 +89,8 @@ def split(
         if apply_plan_file is not None:
             apply_saved_plan(home, apply_plan_file, "split")
             return
+        if plan_out is not None:  # refused before the work, as every output file is
+            check_output(plan_out, [home], "plan")
         mapping = []
         for item in map_ or ():
             heading, sep, dest = item.partition("=")
@@ -97,10 +101,7 @@ def split(
                           allow_secrets=allow_secrets)
         home, plan = planned(home)
         if plan_out is not None and plan.moves:
-            from memctl.safe.planfile import save_plan
-
-            save_plan(str(plan_out), "split", home.root, plan.write, plan_data(plan, False))
-            err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")
+            save_plan_out(home, plan.write, "split", plan_out, plan_data(plan, False))
         elif apply and plan.moves:
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "split")
             err(f"wrote {plural(len([c for c in plan.write.changes if c.before != c.target]), 'file')}")
