@@ -23,7 +23,8 @@ from memctl.cli.common import (
     number_option,
     open_home,
 )
-from memctl.errors import MemctlError
+from memctl.cli.dispatch import home_error, not_linted
+from memctl.errors import EXIT_ERROR, MemctlError
 from memctl.model.config import today
 from memctl.model.home import MemoryHome
 from memctl.model.secrets import redact
@@ -109,23 +110,33 @@ def lint(
     files = 0
     if output_file is not None and str(output_file) == "-":  # `-o -`: stdout, as without -o
         output_file = None
+    failed: list[str] = []
     try:
         if output_file is not None:  # before any work (--fix writes); again below with each home's files
             check_output(output_file, [str(path) for path in paths or [Path(".")]])
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()
+        several = len(paths or []) > 1
         for path in paths or [Path(".")]:
-            several = len(paths or []) > 1
-            home = open_home(path, config, tokenizer, profile, several)
-            if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
+            try:
                 home = open_home(path, config, tokenizer, profile, several)
-            found, checked = lint_home(home, when, options)
+                if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
+                    home = open_home(path, config, tokenizer, profile, several)
+                found, checked = lint_home(home, when, options)
+            except MemctlError as error:
+                if not several:
+                    raise
+                failed.append(home_error(os.fspath(path), error))  # one bad home of several: the others are linted
+                err(failed[-1])
+                continue
             if output_file is not None:
                 check_output(output_file, [home])
             diagnostics.extend(found)
             files += checked
             home.save_cache()
+        if failed and len(failed) == len(paths or []):
+            raise typer.Exit(EXIT_ERROR)
     except MemctlError as error:
         fail(error)
     report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),
@@ -148,9 +159,14 @@ def lint(
             err(f"warning: cannot write the job summary {step_summary} ({exc.strerror})")
     errors, warnings = summary(diagnostics)
     if format is not LintFormat.text or output_file is not None:
-        err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')} checked")
-    failed = (errors + warnings) if strict else errors
-    if failed and not exit_zero:
+        err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')} checked"
+            f"{not_linted(len(failed), len(paths or []))}")
+    elif failed:
+        err(f"memctl lint: {not_linted(len(failed), len(paths or []))[2:]}")
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+    found_errors = (errors + warnings) if strict else errors
+    if found_errors and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)
 
 
