@@ -22,6 +22,8 @@ from memctl.cli.common import (
     fail,
     number_option,
     open_home,
+    path_argument,
+    path_option,
 )
 from memctl.cli.dispatch import home_error, not_linted
 from memctl.errors import EXIT_ERROR, MemctlError
@@ -50,7 +52,7 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 
 @app.command(short_help='The CI gate: index size and load cap, links, secrets, stale facts.')
 def lint(
-    paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes to lint.")] = None,
+    paths: Annotated[list[Path] | None, path_argument("Memory homes to lint.")] = None,
     format: Annotated[
         LintFormat, typer.Option("--format", "-f", help="text, json, github or sarif.")
     ] = LintFormat.text,
@@ -69,9 +71,9 @@ def lint(
     list_rules: Annotated[bool, typer.Option("--list-rules", help="List the rules and exit.")] = False,
     explain: Annotated[str | None, typer.Option(
         "--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
-    output_file: Annotated[Path | None, typer.Option(
+    output_file: Annotated[Path | None, path_option(
         "--output-file", "-o", metavar="FILE",
-        help="Write the report here (its folder must exist), not to stdout; - is stdout.")] = None,
+        help="Write the report here (its folder must exist), not to stdout; - is stdout.", reads=False)] = None,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,

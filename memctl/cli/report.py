@@ -17,6 +17,8 @@ from memctl.cli.common import (
     err,
     fail,
     open_home,
+    path_argument,
+    path_option,
     progress,
 )
 from memctl.cli.history import Period
@@ -25,12 +27,12 @@ from memctl.errors import EXIT_FINDINGS, MemctlError
 
 @app.command(short_help="The memory as one HTML page: headroom, start-up, sizes, growth, findings.")
 def report(
-    path: Annotated[Path | None, typer.Argument(metavar="PATH", help="The memory home.")] = None,
-    fleet: Annotated[Path | None, typer.Option(
+    path: Annotated[Path | None, path_argument("The memory home.")] = None,
+    fleet: Annotated[Path | None, path_option(
         "--fleet", metavar="DIR", help="Every memory home under DIR, one row each, on one page.")] = None,
-    output: Annotated[Path | None, typer.Option(
+    output: Annotated[Path | None, path_option(
         "--output", "-o", metavar="FILE",
-        help="Write the page here (its folder must exist), not to stdout; - is stdout.")] = None,
+        help="Write the page here (its folder must exist), not to stdout; - is stdout.", reads=False)] = None,
     period: Annotated[Period, typer.Option(
         "--period", "-p", help="Growth by hour, day, week or month (as history).")] = Period.day,
     tokenizer: TokenizerOpt = None,

@@ -25,6 +25,8 @@ from memctl.cli.common import (
     fail,
     number_option,
     open_home,
+    path_argument,
+    path_option,
     save_plan_out,
 )
 from memctl.errors import MemctlError
@@ -37,14 +39,14 @@ if TYPE_CHECKING:
 
 @app.command(short_help='A fat MEMORY.md becomes a slim index and topic files, losing nothing.')
 def split(
-    path: Annotated[Path, typer.Argument(
-        metavar="PATH", help="A home (its index is split) or a markdown file inside it.")] = Path("."),
+    path: Annotated[Path, path_argument("A home (its index is split) or a markdown file inside it.")] = Path("."),
     keep: Annotated[list[str] | None, typer.Option(
         "--keep", metavar="HEADING", help="Keep this section in place (repeatable; adds to config `core`).")] = None,
     level: Annotated[int, number_option(
         "--level", metavar="N", low=1, high=6, help="Heading level of the sections that move.")] = 2,
-    into: Annotated[Path | None, typer.Option(
-        "--into", metavar="DIR", help="Folder for new topic files, relative to the home (default: topics/).")] = None,
+    into: Annotated[Path | None, path_option(
+        "--into", metavar="DIR", help="Folder for new topic files, relative to the home (default: topics/).",
+        reads=False)] = None,
     map_: Annotated[list[str] | None, typer.Option(
         "--map", metavar="HEADING=TOPIC",
         help="Send this section into an existing topic (repeatable; adds to config `map`).")] = None,

@@ -21,6 +21,7 @@ from memctl.cli.common import (
     err,
     fail,
     open_home,
+    path_argument,
     progress,
 )
 from memctl.cli.dispatch import home_error, table_width
@@ -31,7 +32,7 @@ from memctl.model.config import today
 @app.command(short_help="Headroom against every budget, and each section's and topic's size.")
 def status(
     paths: Annotated[
-        list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes (folders or index files).")
+        list[Path] | None, path_argument("Memory homes (folders or index files).")
     ] = None,
     format: FormatOpt = TextOrJson.text,
     tokenizer: TokenizerOpt = None,

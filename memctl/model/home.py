@@ -22,7 +22,7 @@ from memctl.model.config import Config, load_config
 from memctl.model.tokens import TokenCounter
 from memctl.model.walk import walk
 from memctl.record import record
-from memctl.safe.fsutil import MAX_FILE_BYTES, Guard, pending_journals, read_text
+from memctl.safe.fsutil import MAX_FILE_BYTES, Guard, check_readable, pending_journals, read_text
 from memctl.safe.keys import digest
 from memctl.text import split_lines
 
@@ -723,7 +723,10 @@ def _resolve_link(doc_path: str, guard: Guard, href: str, line: int) -> Link:
 
 
 def resolve_home(path: str) -> tuple[str, str | None]:
-    """The home folder for PATH (a folder or its index file), and the index name if PATH is one."""
+    """The home folder for PATH (a folder or its index file), and the index name if PATH is one.
+    A PATH that is there but cannot be read is said so (a folder at mode 000 is not a home
+    without an index)."""
+    check_readable(path)
     if os.path.isfile(path):
         return os.path.dirname(os.path.realpath(path)), os.path.basename(path)
     if os.path.isdir(path):
@@ -743,6 +746,7 @@ def load_home(
     ("reading files", done, total) as topic and archive files are read."""
     given = os.fspath(path)
     root, index_name = resolve_home(given)
+    named_index = index_name is not None  # PATH is the index file itself
     notices: tuple[str, ...] = ()
     if pending_journals(root):  # an interrupted write, or a journal that is not ours: said, never acted on
         from memctl.safe.trust import pending_notices
@@ -777,8 +781,8 @@ def load_home(
     try:
         index = load_doc(index_path, index_name, counter, level, cache, guard)
     except InputError as error:  # named from where the user stands, as lint names files (not `MEMORY.md:2`)
-        raise InputError(error.message, _posix(os.path.normpath(os.path.join(given, index_name))),
-                         error.line) from None
+        named = given if named_index else os.path.join(given, index_name)
+        raise InputError(error.message, _posix(os.path.normpath(named)), error.line) from None
     skipped: list[Skipped] = []
     unreadable: list[InputError] = []
     linked: set[str] = set()

@@ -75,6 +75,28 @@ def read_bytes(path: StrPath, shown: str | None = None, cap: int = MAX_FILE_BYTE
         os.close(fd)
 
 
+def check_readable(path: str) -> None:
+    """That `path`, if it is there, can be read as memctl reads it: a folder listed and entered, a
+    file opened (never waited on: a FIFO opens without a writer). Otherwise a one-line InputError
+    naming `path` as given (`cannot read (Permission denied)`); a path that is not there is left
+    to the caller, which says so in its own words."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a folder on the way that cannot be entered
+        raise InputError(f"cannot read ({exc.strerror or exc})", path) from None
+    try:
+        if stat.S_ISDIR(info.st_mode):
+            with os.scandir(path):
+                pass
+            os.stat(os.path.join(path, os.curdir))  # entered: what the folder holds can be looked at
+        else:
+            os.close(os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC))
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror or exc})", path) from None
+
+
 def decode(data: bytes, name: str) -> str:
     """Strict UTF-8 (a BOM, if any, stays as U+FEFF); anything else names the byte and line."""
     try:
