@@ -55,7 +55,8 @@ def test_lint_text_and_json_report_the_others_and_exit_2(fleet, cli, capsys, ext
     out, err, code = both_paths(cli, capsys, ["lint", *AGENTS, *extra])
     assert code == 2 and err.startswith(BROKEN) and "1 of 3 homes could not be linted" in err
     if extra[:1] == ["--format"]:
-        assert [d["path"] for d in json.loads(out)["diagnostics"]] == ["agents/alpha/MEMORY.md", "agents/beta/MEMORY.md"]
+        paths = [d["path"] for d in json.loads(out)["diagnostics"]]
+        assert paths == ["agents/alpha/MEMORY.md", "agents/beta/MEMORY.md"]
     else:
         assert out.count("MEM301") == 2 and "agents/broken" not in out
 
