@@ -3,6 +3,7 @@ file and line as the user would look for them, never a traceback, never a path t
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -150,3 +151,23 @@ def test_a_usage_error_on_an_argument_is_one_line():
     assert registered is app
     argument = next(p for p in get_command(app).commands["undo"].params if p.param_type_name == "argument")
     assert usage_message(_CLICK.BadParameter("is not a write's id", param=argument)) == "PATH: is not a write's id"
+
+
+# --- front matter ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("key", "value", "why"), [("updated", "2026-02-30", "day is out of range for month"),
+                                                   ("updated", "2026-13-01", "month must be in 1..12"),
+                                                   ("expires", "2027-04-31", "day is out of range for month")])
+def test_a_front_matter_date_that_is_no_day_is_named_at_its_line(cli, tmp_path, key, value, why):
+    """`updated: 2026-02-30` was `topics/a.md:2:1: MEM101 front matter cannot be parsed as YAML
+    (ValueError)`: the fence's line, and not a word of what is wrong."""
+    (tmp_path / "topics").mkdir()
+    (tmp_path / "MEMORY.md").write_text("# i\n\n- [a](topics/a.md)\n")
+    (tmp_path / "topics" / "a.md").write_text(f"---\ntitle: Deploys\nsummary: how we deploy\n{key}: {value}\n---\n"
+                                              "\n# Deploys\n\n- one\n")
+    result = cli("lint", str(tmp_path), "--select", "MEM101")
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{tmp_path}/topics/a.md:4:1: MEM101 front matter {key}: {value} is not a date "
+                                    f"({why})\n")
+    status = cli("status", str(tmp_path), "--format", "json")
+    assert [(p["path"], p["line"]) for p in json.loads(status.stdout)["problems"]] == [("topics/a.md", 4)]

@@ -39,7 +39,8 @@ ARCHIVE_DIRS = ("archive", "memory/archive")
 # (`<!-- memctl-disable … -->`) and inline expiry tags (`[EXPIRES: 2026-09-30]`)
 MARKS = ("memctl-", "[expires:")
 KEYS = ("updated", "expires")  # the front matter keys whose line a file's brief keeps (lint names them)
-PARSE_VERSION = 12  # 11: the file's lines, characters and bytes, so that a file not read is sized; 12: its brief
+PARSE_VERSION = 13  # 11: the file's lines, characters and bytes, so that a file not read is sized; 12: its brief;
+# 13: a front matter date that is no day named at its own line
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
