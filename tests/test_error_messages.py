@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+
 def test_the_config_select_error_names_its_file_and_line(tmp_path, cli):
     """`lint: {select: [NOPE]}` named neither the file nor the line, as the config's other errors do."""
     (tmp_path / "MEMORY.md").write_text("# i\n")
@@ -171,3 +172,34 @@ def test_a_front_matter_date_that_is_no_day_is_named_at_its_line(cli, tmp_path, 
                                     f"({why})\n")
     status = cli("status", str(tmp_path), "--format", "json")
     assert [(p["path"], p["line"]) for p in json.loads(status.stdout)["problems"]] == [("topics/a.md", 4)]
+
+
+# --- a file of NUL bytes --------------------------------------------------------------------------
+
+def test_a_topic_of_nul_bytes_is_not_a_text_file(cli, tmp_path):
+    """A file of 4,096 NUL bytes (a crash can leave one) was text: status counted it 4,096 tokens,
+    lint called it over budget, assemble put the NUL bytes in the bundle. It is a topic that cannot
+    be read, as one that is not UTF-8 is."""
+    (tmp_path / "topics").mkdir()
+    (tmp_path / "MEMORY.md").write_text("# i\n\n- [nul](topics/nul.md)\n")
+    (tmp_path / "topics" / "nul.md").write_bytes(b"\0" * 4096)
+    said = "topics/nul.md:1: not a text file (a NUL byte at byte 0)"
+    status = json.loads(cli("status", str(tmp_path), "--format", "json").stdout)
+    assert status["topics"] == []
+    assert status["problems"] == [{"path": "topics/nul.md", "line": 1,
+                                   "message": "not a text file (a NUL byte at byte 0)"}]
+    lint = cli("lint", str(tmp_path))
+    assert lint.exit_code == 1
+    assert lint.stdout.splitlines()[0] == (f"{tmp_path}/topics/nul.md:1:1: MEM101 not a text file (a NUL byte at "
+                                           "byte 0); the file is skipped")
+    bundle = cli("assemble", str(tmp_path))
+    assert bundle.exit_code == 0 and "\0" not in bundle.stdout and f"warning: {said}; skipped\n" in bundle.stderr
+    asked = cli("assemble", str(tmp_path), "--topic", "nul")
+    assert (asked.exit_code, asked.stdout, asked.stderr) == (2, "", f"error: {said}\n")
+
+
+def test_an_index_with_a_nul_byte_is_one_line(cli, tmp_path):
+    (tmp_path / "MEMORY.md").write_bytes(b"# i\n\n- one\n- tw\0o\n")
+    result = cli("status", str(tmp_path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {tmp_path}/MEMORY.md:4: not a text file (a NUL byte at byte 15)\n"

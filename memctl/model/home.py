@@ -40,7 +40,7 @@ ARCHIVE_DIRS = ("archive", "memory/archive")
 MARKS = ("memctl-", "[expires:")
 KEYS = ("updated", "expires")  # the front matter keys whose line a file's brief keeps (lint names them)
 PARSE_VERSION = 13  # 11: the file's lines, characters and bytes, so that a file not read is sized; 12: its brief;
-# 13: a front matter date that is no day named at its own line
+# 13: a front matter date that is no day named at its own line, a file holding a NUL byte not a text file
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 

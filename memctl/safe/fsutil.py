@@ -98,12 +98,17 @@ def check_readable(path: str) -> None:
 
 
 def decode(data: bytes, name: str) -> str:
-    """Strict UTF-8 (a BOM, if any, stays as U+FEFF); anything else names the byte and line."""
+    """Strict UTF-8 (a BOM, if any, stays as U+FEFF) without a NUL byte (valid UTF-8, but no text
+    holds one: a file of them is binary, or zeroed by a crash); anything else names the byte and line."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"not valid UTF-8 at byte {exc.start}", name, line) from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise InputError(f"not a text file (a NUL byte at byte {nul})", name, data.count(b"\n", 0, nul) + 1)
+    return text
 
 
 def read_text(path: StrPath, shown: str | None = None) -> str:
