@@ -203,3 +203,26 @@ def test_an_index_with_a_nul_byte_is_one_line(cli, tmp_path):
     result = cli("status", str(tmp_path))
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == f"error: {tmp_path}/MEMORY.md:4: not a text file (a NUL byte at byte 15)\n"
+
+
+# --- lint's text format, one finding a line -------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "shown"), [("my home\nline2", r'"my home\nline2/MEMORY.md"'),
+                                             ("ansi\x1b[31mred", r'"ansi\x1b[31mred/MEMORY.md"'),
+                                             ('quo"te\\\u2028', r'"quo\"te\\\u2028/MEMORY.md"'),
+                                             ("plain home", "plain home/MEMORY.md")])
+def test_lint_text_prints_a_path_with_a_newline_on_one_line(cli, tmp_path, monkeypatch, capsys, name, shown):
+    """A folder whose name holds a newline made one finding two lines (the github format escaped it
+    as %0A); it is quoted as git quotes such a path, its characters escaped."""
+    from memctl.cli import fast
+
+    home = tmp_path / name
+    home.mkdir()
+    (home / "MEMORY.md").write_text("# i\n\n- [gone](topics/gone.md)\n")
+    monkeypatch.chdir(tmp_path)
+    result = cli("lint", name)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [f"{shown}:3:10: MEM301 link to topics/gone.md points to no file",
+                                          "Found 1 error and 0 warnings in 1 file (1 checked)."]
+    assert fast.run_lint_fast([name]) == 1 and capsys.readouterr().out == result.stdout
+    assert cli("lint", name, "--format", "github").stdout.count("\n") == 1  # as the Actions toolkit escapes
