@@ -103,6 +103,16 @@ def test_rollup_plan_out_onto_an_openclaw_bootstrap_file_is_refused(cli, tmp_pat
     assert snapshot(tmp_path) == before
 
 
+def test_plan_out_refuses_the_hosts_own_folder_in_the_home(cli, tmp_path):
+    """Volute keeps its settings (memory budgets memctl reads) in the mind's `.config/config.json`."""
+    shutil.copytree(HOMES / "volute" / "home", tmp_path / "home")
+    before = snapshot(tmp_path)
+    target = tmp_path / "home" / ".config" / "config.json"
+    refused(cli("rollup", str(tmp_path / "home"), "--plan-out", str(target)), target,
+            f"lies in .config/ of the memory home {tmp_path / 'home'}, a folder memctl never writes in")
+    assert snapshot(tmp_path) == before
+
+
 def test_plan_out_refuses_a_claude_code_file_outside_the_auto_memory(cli, tmp_path, monkeypatch):
     """Claude Code's start-up loads the project's CLAUDE.md and ~/.claude/CLAUDE.md, outside the
     auto-memory folder: a plan is not written over either."""

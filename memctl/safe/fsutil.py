@@ -299,7 +299,8 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
     `.memctl` folder (memctl's own state: its lock, journals, records); a folder; a symlink (the
     name is replaced, never followed, and a link there is the user's: memctl replaces no link);
     a file memctl manages in one of `homes` (the index, a topic, the archive, `.memctl.yaml`: a
-    report or plan is not memory, and would be read as a topic); and any of `files`, the files
+    report or plan is not memory, and would be read as a topic) or one in a dot-folder of a home
+    (the host's own: Volute's `.config/config.json`); and any of `files`, the files
     memctl reads for those homes wherever they lie (a topic of another name, the host's context and
     bootstrap files, the config), each by its real path with the home it is read for. The folder
     is resolved through its symlinks first, so no link carries the write there. The folder must
@@ -315,9 +316,16 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
         raise WriteError("is a folder; name a file; nothing was written", path)
     for root in homes:
         base = os.path.realpath(root).rstrip(os.sep)
-        if real.startswith(base + os.sep) and not unmanaged(real[len(base) + 1 :].split(os.sep)):
+        if not real.startswith(base + os.sep):
+            continue
+        inside = real[len(base) + 1 :].split(os.sep)
+        if not unmanaged(inside):
             raise GuaranteeError(f"is a file of the memory home {root} (memctl writes a {what} outside its "
                                  "memory files); nothing was written", path)
+        hidden = next((part for part in inside[:-1] if part.startswith(".")), None)
+        if hidden is not None:  # the host's own folder in the home (Volute's .config/, a .claude/): its settings
+            raise GuaranteeError(f"lies in {hidden}/ of the memory home {root}, a folder memctl never writes in; "
+                                 "nothing was written", path)
     read_for = next((home for file, home in (files or {}).items() if os.path.realpath(file) == real), None)
     if read_for is not None:
         raise GuaranteeError(f"is a file memctl reads for the memory home {read_for} (memctl writes a {what} "
