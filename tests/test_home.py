@@ -144,7 +144,7 @@ def test_broken_yaml_config(tmp_path):
 LINE = st.one_of(
     st.sampled_from(["# H1", "## H2", "### H3", "Setext", "===", "---", "```", "~~~", "<div>", "</div>",
                      "", "    # indented code", "> # quoted", "- item", "text", "\ufeff", "---\r"]),
-    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=20),
 )
 
 

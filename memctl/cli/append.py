@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.common import app, err, fail
+from memctl.cli.common import app, err, fail, path_argument
 from memctl.errors import MemctlError
 from memctl.words import plural
 
@@ -16,8 +16,7 @@ from memctl.words import plural
 @app.command(context_settings={"ignore_unknown_options": True},
              short_help="Append lines to a memory file under the home's lock.")  # TEXT is often a list item: "- …"
 def append(
-    path: Annotated[Path, typer.Argument(
-        metavar="FILE", help="A markdown file inside a memory home (made if missing).")],
+    path: Annotated[Path, path_argument("A markdown file inside a memory home (made if missing).", "FILE")],
     text: Annotated[str, typer.Argument(metavar="TEXT", help="The lines to add; - reads them from stdin.")],
 ) -> None:
     """Append lines to a memory file under the home's lock, as an agent should write its memory.

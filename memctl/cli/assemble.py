@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, number_option
+from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, number_option, path_argument, path_option
 
 
 class BundleFormat(str, Enum):
@@ -20,7 +20,7 @@ class BundleFormat(str, Enum):
 @app.command(short_help='The context bundle for one dispatch, on stdout, within a budget.')
 def assemble(
     path: Annotated[
-        Path, typer.Argument(metavar="PATH", help="The memory home (a folder or its index file).")
+        Path, path_argument("The memory home (a folder or its index file).")
     ] = Path("."),
     skill: Annotated[
         list[str] | None, typer.Option("--skill", "-s", metavar="SKILL",
@@ -38,7 +38,8 @@ def assemble(
     ] = None,
     format: Annotated[BundleFormat, typer.Option("--format", "-f", help="md, xml or json.")] = BundleFormat.md,
     manifest: Annotated[
-        Path | None, typer.Option("--manifest", metavar="FILE", help="Also write the JSON, without contents.")
+        Path | None, path_option("--manifest", metavar="FILE", help="Also write the JSON, without contents.",
+                                 reads=False)
     ] = None,
     record: Annotated[bool, typer.Option(
         "--record", help="Append this dispatch to .memctl/dispatches.jsonl (a failure is a warning).")] = False,

@@ -6,8 +6,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from memctl.cli.common import (
     ApplyOpt,
     ConfigOpt,
@@ -23,6 +21,7 @@ from memctl.cli.common import (
     fail,
     number_option,
     open_home,
+    path_option,
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
@@ -35,7 +34,7 @@ if TYPE_CHECKING:
 @app.command(short_help="Lessons and decisions from a session, saved before compaction loses them.")
 def capture(
     path: HomeArg = Path("."),
-    transcript: Annotated[Path | None, typer.Option(
+    transcript: Annotated[Path | None, path_option(
         "--transcript", metavar="FILE", help="A Claude Code transcript (JSONL); without it, text on stdin.")] = None,
     last: Annotated[int | None, number_option(
         "--last", metavar="N", low=0, help="The last N turns (default: those since the last compaction).")] = None,

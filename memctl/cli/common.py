@@ -7,6 +7,7 @@ else; people's messages go to stderr.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable, Sequence
 from enum import Enum
@@ -31,7 +32,9 @@ def usage_message(error: Any) -> str:
             and param is not None and error.message:
         name = next((o for o in param.opts if o.startswith("--")), None) if param.param_type_name == "option" \
             else None
-        text = f"{name or param.human_readable_name}: {error.message.removeprefix('Value error, ')}"
+        label = name or getattr(param, "human_readable_name", None) or (param.metavar or param.name or "").upper()
+        text = f"{label}: {error.message.removeprefix('Value error, ')}"  # Typer 0.29's arguments have no
+        # human_readable_name (reading it was a traceback)
     else:
         text = error.format_message()
     text = text.strip().removesuffix(".")
@@ -81,8 +84,37 @@ class TextOrJson(str, Enum):
     json = "json"
 
 
+def readable_path(ctx: Any, param: Any, value: Any) -> Any:
+    """A path memctl reads (a home, a file in it, a config), checked as memctl reads it: one that
+    is there but cannot be read is one line and exit 2 (`error: memory: cannot read (Permission
+    denied)`), before any work. Typer's own check ended in a traceback; a path that is not there
+    is left to the command, which says so in its words."""
+    from memctl.safe.fsutil import check_readable
+
+    if ctx.resilient_parsing or value is None:  # completing a command line: nothing is printed
+        return value
+    for path in value if isinstance(value, (list, tuple)) else [value]:
+        try:
+            check_readable(os.fspath(path))
+        except MemctlError as error:
+            fail(error)
+    return value
+
+
+def path_argument(help: str, metavar: str = "PATH", **options: Any) -> Any:
+    """A path argument memctl reads: checked by `readable_path`, not by Typer."""
+    return typer.Argument(metavar=metavar, help=help, readable=False, callback=readable_path, **options)
+
+
+def path_option(*names: str, metavar: str, help: str, reads: bool = True) -> Any:
+    """A path option: one memctl reads (`reads`) is checked as `path_argument`'s; one it writes (a
+    report, a plan, a manifest) or takes relative to the home (`split --into`) is the command's."""
+    return typer.Option(*names, metavar=metavar, help=help, readable=False,
+                        callback=readable_path if reads else None)
+
+
 ConfigOpt = Annotated[
-    Path | None, typer.Option("--config", metavar="FILE", help="Use this config file instead of .memctl.yaml.")
+    Path | None, path_option("--config", metavar="FILE", help="Use this config file instead of .memctl.yaml.")
 ]
 TokenizerOpt = Annotated[
     str | None, typer.Option("--tokenizer", metavar="NAME", help="cl100k_base (default), o200k_base or chars4.")
@@ -93,14 +125,15 @@ ProfileOpt = Annotated[
                  help="Host profile: generic, claude-code, openclaw, volute, arc, codex, gemini or cursor."),
 ]
 FormatOpt = Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")]
-HomeArg = Annotated[Path, typer.Argument(metavar="PATH", help="The memory home.")]
+HomeArg = Annotated[Path, path_argument("The memory home.")]
 
 # The options of the commands that plan and then write (split, consolidate).
 DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")]
 ApplyOpt = Annotated[bool, typer.Option("--apply", help="Write the changes (without it, only the plan).")]
-PlanOutOpt = Annotated[Path | None, typer.Option(
-    "--plan-out", metavar="FILE", help="Write the full plan to FILE (JSON) for review; nothing else is written.")]
-ApplyPlanOpt = Annotated[Path | None, typer.Option(
+PlanOutOpt = Annotated[Path | None, path_option(
+    "--plan-out", metavar="FILE", help="Write the full plan to FILE (JSON) for review; nothing else is written.",
+    reads=False)]
+ApplyPlanOpt = Annotated[Path | None, path_option(
     "--apply-plan", metavar="FILE", help="Apply exactly the plan in FILE, if no file changed since.")]
 
 
@@ -251,16 +284,37 @@ def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, A
         emit(text)
 
 
+def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what: str = "report") -> None:
+    """The one check of a file memctl is told to write its output to (`report -o`, `lint
+    --output-file`, `--plan-out`), `memctl.safe.fsutil.check_output_file`: never in `.git/` or
+    `.memctl/`, never over a symlink or a folder, never onto a file memctl manages in one of
+    `homes` (a home, or only its folder before it is read) or reads for it (`files_read`: its
+    topics, config, the host's context and bootstrap files, wherever they lie)."""
+    from memctl.model.context import files_read
+    from memctl.safe.fsutil import check_output_file
+
+    roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
+    files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
+    check_output_file(str(path), roots, files, what)
+
+
+def save_plan_out(home: MemoryHome, write_plan: Any, command: str, plan_out: Path, summary: dict[str, Any],
+                  note: str = "") -> None:
+    """`--plan-out FILE`: the plan saved for review, where `check_output` lets a plan go."""
+    from memctl.safe.planfile import save_plan
+
+    check_output(plan_out, [home], "plan")
+    save_plan(str(plan_out), command, home.root, write_plan, summary)
+    err(f"plan written to {plan_out}; `memctl {command} --apply-plan {plan_out}` applies exactly it{note}")
+
+
 def save_or_apply(home: MemoryHome, write_plan: Any, command: str, plan_out: Path | None, apply: bool,
                   summary: dict[str, Any], note: str = "") -> None:
     """`--plan-out FILE` saves the plan for review (and writes nothing else); `--apply` writes it."""
     if not write_plan.changes:
         return
     if plan_out is not None:
-        from memctl.safe.planfile import save_plan
-
-        save_plan(str(plan_out), command, home.root, write_plan, summary)
-        err(f"plan written to {plan_out}; `memctl {command} --apply-plan {plan_out}` applies exactly it{note}")
+        save_plan_out(home, write_plan, command, plan_out, summary, note)
     elif apply:
         from memctl.safe.journal import apply_plan
 

@@ -20,6 +20,7 @@ from memctl.cli.common import (
     TokenizerOpt,
     app,
     apply_saved_plan,
+    check_output,
     command_option,
     emit_plan,
     err,
@@ -103,6 +104,8 @@ def consolidate(
         if apply_plan_file is not None:
             apply_saved_plan(home, apply_plan_file, "consolidate")
             return
+        if plan_out is not None:  # refused before the summarizer runs, as every output file is
+            check_output(plan_out, [home], "plan")
         home, plan = planned(home)
         if apply and plan_out is None:
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "consolidate")

@@ -312,16 +312,35 @@ def _emit(text: str, home: Any = None, name: str = "") -> int:
     return EXIT_OK
 
 
-def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs) -> Any:
-    """Each home in turn, its warnings said, as cli/common.py's open_home."""
+def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str]) -> Any:
+    """Each home in turn with its PATH, its warnings said, as cli/common.py's open_home. Among several, one that
+    cannot be read is said (`home_error`), added to `failed`, and passed over."""
     from memctl.model.home import load_home
 
     for path in paths or (".",):
-        home = load_home(path, config_file=args.config,
-                         overrides={"tokenizer": args.tokenizer, "profile": args.profile})
+        try:
+            home = load_home(path, config_file=args.config,
+                             overrides={"tokenizer": args.tokenizer, "profile": args.profile})
+        except MemctlError as error:
+            if len(paths) < 2:
+                raise
+            failed.append(home_error(path, error))
+            _err(failed[-1])
+            continue
         for warning in home.warnings():
             _err(f"warning: {home.shown}: {warning}" if len(paths) > 1 else f"warning: {warning}")
-        yield home
+        yield path, home
+
+
+def home_error(path: str, error: MemctlError) -> str:
+    """The line that says a home of several could not be read (`status`, `lint`, `report --fleet`):
+    the error naming its file (`agents/ops/MEMORY.md:2: not valid UTF-8 at byte 4`), else its home."""
+    return f"error: {error}" if error.path else f"error: {path}: {error}"
+
+
+def not_linted(failed: int, given: int) -> str:
+    """What the summary of `lint` adds when homes of a fleet could not be read."""
+    return f"; {failed:,} of {given:,} homes could not be linted" if failed else ""
 
 
 def table_width() -> int:
@@ -345,9 +364,18 @@ def run_status(args: StatusArgs) -> int:
 
     reports: list[dict[str, Any]] = []
     homes = []
+    failed: list[str] = []
+    several = len(args.paths) > 1
     try:
-        for home in _homes(args.paths, args):
-            reports.append(build_status(home, today()))
+        for path, home in _homes(args.paths, args, failed):
+            try:
+                reports.append(build_status(home, today()))
+            except MemctlError as error:
+                if not several:
+                    raise
+                failed.append(home_error(path, error))
+                _err(failed[-1])
+                continue
             home.save_cache()
             homes.append(home)
     except MemctlError as error:
@@ -356,16 +384,18 @@ def run_status(args: StatusArgs) -> int:
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED
-    memo = homes[0] if len(homes) == 1 else None  # one home's output is remembered in its cache
+    if not reports:
+        return EXIT_ERROR
+    memo = homes[0] if not several else None  # one home's output is remembered in its cache
     if args.format == "json":
-        return _emit(dumps(reports[0] if len(reports) == 1 else reports),
-                     memo, "status-json")
-    from memctl.cli.views import render_fleet_text, render_status_text
+        code = _emit(dumps(reports if several else reports[0]), memo, "status-json")
+    else:
+        from memctl.cli.views import render_fleet_text, render_status_text
 
-    if len(reports) == 1:
-        return _emit(render_status_text(reports[0], sys.stdout.isatty(), table_width(), args.all_topics),
-                     memo, "status-text")
-    return _emit(render_fleet_text(reports, sys.stdout.isatty(), table_width()))
+        code = _emit(render_fleet_text(reports, sys.stdout.isatty(), table_width()) if several else
+                     render_status_text(reports[0], sys.stdout.isatty(), table_width(), args.all_topics),
+                     memo, "" if several else "status-text")
+    return EXIT_ERROR if failed else code
 
 
 def _codes(value: str | None) -> tuple[str, ...] | None:
@@ -387,12 +417,21 @@ def run_lint(args: LintArgs) -> int:
     diagnostics: list[Any] = []
     files = 0
     homes = []
+    failed: list[str] = []
+    several = len(args.paths) > 1
     try:
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()
-        for home in _homes(args.paths, args):
-            found, checked = lint_home(home, when, options)
+        for path, home in _homes(args.paths, args, failed):
+            try:
+                found, checked = lint_home(home, when, options)
+            except MemctlError as error:
+                if not several:
+                    raise
+                failed.append(home_error(path, error))  # one bad home of several: the others are linted
+                _err(failed[-1])
+                continue
             diagnostics.extend(found)
             files += checked
             home.save_cache()
@@ -403,8 +442,10 @@ def run_lint(args: LintArgs) -> int:
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED
+    if failed and not homes:
+        return EXIT_ERROR
     report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics)
-    if _emit(report, homes[0] if len(homes) == 1 else None, f"lint-{args.format}") != EXIT_OK:
+    if _emit(report, homes[0] if not several else None, f"lint-{args.format}") != EXIT_OK:
         return EXIT_FINDINGS
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if args.format == "github" and step_summary:  # every finding, where annotations show only some
@@ -418,6 +459,10 @@ def run_lint(args: LintArgs) -> int:
     errors, warnings = summary(diagnostics)
     if args.format != "text":
         _err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} "
-             f"in {plural(files, 'file')} checked")
-    failed = (errors + warnings) if args.strict else errors
-    return EXIT_FINDINGS if failed and not args.exit_zero else EXIT_OK
+             f"in {plural(files, 'file')} checked{not_linted(len(failed), len(args.paths))}")
+    elif failed:
+        _err(f"memctl lint: {not_linted(len(failed), len(args.paths))[2:]}")
+    if failed:
+        return EXIT_ERROR
+    found_errors = (errors + warnings) if args.strict else errors
+    return EXIT_FINDINGS if found_errors and not args.exit_zero else EXIT_OK

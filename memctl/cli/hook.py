@@ -12,7 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from memctl.cli.common import HomeArg, app, emit, err, fail, number_option, open_home
+from memctl.cli.common import HomeArg, app, emit, err, fail, number_option, open_home, path_option
 from memctl.cli.hookrun import NUMBERS, say, usage_line
 from memctl.commands.hooks import BUDGET, CHARS
 from memctl.errors import MemctlError
@@ -26,8 +26,8 @@ hook_app = typer.Typer(
     no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(hook_app, name="hook", short_help="Memory delivered through Claude Code's and Volute's hooks.")
 
-PathArg = Annotated[Path | None, typer.Argument(
-    metavar="PATH", help="The memory home (default: the hook input's cwd).", show_default=False)]
+PathArg = Annotated[Path | None, typer.Argument(  # a home that cannot be read is the hook's to say (exit 0)
+    metavar="PATH", help="The memory home (default: the hook input's cwd).", show_default=False, readable=False)]
 
 
 def _usage(error: MemctlError) -> NoReturn:
@@ -120,7 +120,7 @@ def install(
     scope: Annotated[Scope, typer.Option(
         "--scope", help="project: <project>/.claude/settings.json; user: ~/.claude/settings.json "
                         "($CLAUDE_CONFIG_DIR/settings.json).")] = Scope.project,
-    settings: Annotated[Path | None, typer.Option(
+    settings: Annotated[Path | None, path_option(
         "--settings", metavar="FILE", help="This settings file instead.")] = None,
     apply: Annotated[bool, typer.Option("--apply", help="Write the settings (without it, only the diff).")] = False,
 ) -> None:

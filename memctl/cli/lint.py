@@ -15,14 +15,18 @@ from memctl.cli.common import (
     ProfileOpt,
     TokenizerOpt,
     app,
+    check_output,
     color_wanted,
     emit,
     err,
     fail,
     number_option,
     open_home,
+    path_argument,
+    path_option,
 )
-from memctl.errors import MemctlError
+from memctl.cli.dispatch import home_error, not_linted
+from memctl.errors import EXIT_ERROR, MemctlError
 from memctl.model.config import today
 from memctl.model.home import MemoryHome
 from memctl.model.secrets import redact
@@ -48,7 +52,7 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
 
 @app.command(short_help='The CI gate: index size and load cap, links, secrets, stale facts.')
 def lint(
-    paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes to lint.")] = None,
+    paths: Annotated[list[Path] | None, path_argument("Memory homes to lint.")] = None,
     format: Annotated[
         LintFormat, typer.Option("--format", "-f", help="text, json, github or sarif.")
     ] = LintFormat.text,
@@ -67,9 +71,9 @@ def lint(
     list_rules: Annotated[bool, typer.Option("--list-rules", help="List the rules and exit.")] = False,
     explain: Annotated[str | None, typer.Option(
         "--explain", metavar="CODE", help="Explain one rule and exit.")] = None,
-    output_file: Annotated[Path | None, typer.Option(
+    output_file: Annotated[Path | None, path_option(
         "--output-file", "-o", metavar="FILE",
-        help="Write the report here (its folder must exist), not to stdout; - is stdout.")] = None,
+        help="Write the report here (its folder must exist), not to stdout; - is stdout.", reads=False)] = None,
     tokenizer: TokenizerOpt = None,
     profile: ProfileOpt = None,
     config: ConfigOpt = None,
@@ -89,7 +93,7 @@ def lint(
     from memctl.commands.lint.engine import expand
     from memctl.commands.lint.output import render, render_explanation, render_rules, summary
     from memctl.errors import EXIT_FINDINGS
-    from memctl.safe.fsutil import atomic_write, check_output_file
+    from memctl.safe.fsutil import atomic_write
 
     rules = all_rules()
     if list_rules:
@@ -106,27 +110,35 @@ def lint(
     options = LintOptions(select=_codes(select), ignore=_codes(ignore) or (), max_index_lines=max_index_lines)
     diagnostics = []
     files = 0
-    roots: list[str] = []
     if output_file is not None and str(output_file) == "-":  # `-o -`: stdout, as without -o
         output_file = None
+    failed: list[str] = []
     try:
-        if output_file is not None:  # before any work (--fix writes); again below with the homes' folders
-            check_output_file(str(output_file), [])
+        if output_file is not None:  # before any work (--fix writes); again below with each home's files
+            check_output(output_file, [str(path) for path in paths or [Path(".")]])
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()
+        several = len(paths or []) > 1
         for path in paths or [Path(".")]:
-            several = len(paths or []) > 1
-            home = open_home(path, config, tokenizer, profile, several)
-            if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
+            try:
                 home = open_home(path, config, tokenizer, profile, several)
-            found, checked = lint_home(home, when, options)
+                if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
+                    home = open_home(path, config, tokenizer, profile, several)
+                found, checked = lint_home(home, when, options)
+            except MemctlError as error:
+                if not several:
+                    raise
+                failed.append(home_error(os.fspath(path), error))  # one bad home of several: the others are linted
+                err(failed[-1])
+                continue
+            if output_file is not None:
+                check_output(output_file, [home])
             diagnostics.extend(found)
             files += checked
-            roots.append(home.root)
             home.save_cache()
-        if output_file is not None:
-            check_output_file(str(output_file), roots)
+        if failed and len(failed) == len(paths or []):
+            raise typer.Exit(EXIT_ERROR)
     except MemctlError as error:
         fail(error)
     report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),
@@ -149,9 +161,14 @@ def lint(
             err(f"warning: cannot write the job summary {step_summary} ({exc.strerror})")
     errors, warnings = summary(diagnostics)
     if format is not LintFormat.text or output_file is not None:
-        err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')} checked")
-    failed = (errors + warnings) if strict else errors
-    if failed and not exit_zero:
+        err(f"memctl lint: {plural(errors, 'error')}, {plural(warnings, 'warning')} in {plural(files, 'file')} checked"
+            f"{not_linted(len(failed), len(paths or []))}")
+    elif failed:
+        err(f"memctl lint: {not_linted(len(failed), len(paths or []))[2:]}")
+    if failed:
+        raise typer.Exit(EXIT_ERROR)
+    found_errors = (errors + warnings) if strict else errors
+    if found_errors and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)
 
 

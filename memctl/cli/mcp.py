@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from memctl.cli.common import HomeArg, app, emit, err, fail
+from memctl.cli.common import HomeArg, app, emit, err, fail, path_option
 from memctl.commands.mcp_install import CLIENTS
 from memctl.errors import MemctlError
 
@@ -73,7 +73,7 @@ def install(
                                           "the server (repeatable; default: all of them).")] = None,
     scope: Annotated[Scope | None, typer.Option(
         "--scope", help="project: the project's config; user: yours (default: each host's usual one).")] = None,
-    file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help="This config file instead.")] = None,
+    file: Annotated[Path | None, path_option("--file", metavar="FILE", help="This config file instead.")] = None,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help="The server's name in the config.")] = "memctl",
     apply: Annotated[bool, typer.Option(
         "--apply", help="Merge the entry into the config file (one --client), keeping every other key.")] = False,

@@ -8,13 +8,13 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.common import FormatOpt, TextOrJson, app, emit, emit_json, fail
+from memctl.cli.common import FormatOpt, TextOrJson, app, emit, emit_json, fail, path_argument
 from memctl.errors import EXIT_FINDINGS, InputError, MemctlError
 
 
 @app.command(short_help="Run one Claude API memory-tool command (JSON on stdin) on a home.")
 def memory_tool(
-    home: Annotated[Path, typer.Argument(metavar="HOME", help="The memory home: the folder /memories stands for.")],
+    home: Annotated[Path, path_argument("The memory home: the folder /memories stands for.", "HOME")],
     format: FormatOpt = TextOrJson.text,
 ) -> None:
     """Run one command of the Claude API's memory tool (memory_20250818) on a home, and print the

@@ -7,19 +7,32 @@ from typing import Annotated
 
 import typer
 
-from memctl.cli.common import ConfigOpt, ProfileOpt, TokenizerOpt, app, emit, err, fail, open_home, progress
+from memctl.cli.common import (
+    ConfigOpt,
+    ProfileOpt,
+    TokenizerOpt,
+    app,
+    check_output,
+    emit,
+    err,
+    fail,
+    open_home,
+    path_argument,
+    path_option,
+    progress,
+)
 from memctl.cli.history import Period
 from memctl.errors import EXIT_FINDINGS, MemctlError
 
 
 @app.command(short_help="The memory as one HTML page: headroom, start-up, sizes, growth, findings.")
 def report(
-    path: Annotated[Path | None, typer.Argument(metavar="PATH", help="The memory home.")] = None,
-    fleet: Annotated[Path | None, typer.Option(
+    path: Annotated[Path | None, path_argument("The memory home.")] = None,
+    fleet: Annotated[Path | None, path_option(
         "--fleet", metavar="DIR", help="Every memory home under DIR, one row each, on one page.")] = None,
-    output: Annotated[Path | None, typer.Option(
+    output: Annotated[Path | None, path_option(
         "--output", "-o", metavar="FILE",
-        help="Write the page here (its folder must exist), not to stdout; - is stdout.")] = None,
+        help="Write the page here (its folder must exist), not to stdout; - is stdout.", reads=False)] = None,
     period: Annotated[Period, typer.Option(
         "--period", "-p", help="Growth by hour, day, week or month (as history).")] = Period.day,
     tokenizer: TokenizerOpt = None,
@@ -46,7 +59,7 @@ def report(
     from memctl.model.config import now, today
     from memctl.model.secrets import redact
     from memctl.render.html import render_html
-    from memctl.safe.fsutil import atomic_write, check_output_file
+    from memctl.safe.fsutil import atomic_write
 
     if fleet is not None and path is not None:
         fail(MemctlError("give a PATH or --fleet DIR, not both"))
@@ -54,10 +67,9 @@ def report(
         output = None
     try:
         paths = find_homes(str(fleet)) if fleet is not None else [str(path or Path("."))]
-        if output is not None:  # before the work; again below with the homes' own folders
-            check_output_file(str(output), paths)
+        if output is not None:  # before the work; again below with each home's own files
+            check_output(output, paths)
         day, until = today(), now()
-        homes: list[str] = []
         reports = []
         unreadable: list[dict[str, str]] = []
         for one in paths:
@@ -71,12 +83,12 @@ def report(
                 unreadable.append({"home": one, "error": str(error)})
                 err(f"error: {redact(str(error) if error.path else f'{one}: {error}')}")  # the file, else the home
                 continue
+            if output is not None:
+                check_output(output, [home])
             home.save_cache()
-            homes.append(home.root)
         value = fleet_report(reports, str(fleet), unreadable) if fleet is not None else single_report(reports[0])
         page = redact(render_html(value))
         if output is not None:
-            check_output_file(str(output), homes)
             atomic_write(output, page)
         else:
             emit(page)

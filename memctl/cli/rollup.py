@@ -20,6 +20,7 @@ from memctl.cli.common import (
     TextOrJson,
     app,
     apply_saved_plan,
+    check_output,
     command_option,
     emit_plan,
     err,
@@ -94,6 +95,8 @@ def rollup(
         if apply_plan_file is not None:
             apply_saved_plan(home, apply_plan_file, "rollup")
             return
+        if plan_out is not None:  # refused before the summarizer runs, as every output file is
+            check_output(plan_out, [home], "plan")
         if not home.config.rollup:
             err(f"no dated folders to roll up for the {home.config.profile} profile: set `rollup:` in the config "
                 "(globs such as memory/journal/*.md)")

@@ -19,11 +19,15 @@ from memctl.cli.common import (
     TokenizerOpt,
     app,
     apply_saved_plan,
+    check_output,
     emit_plan,
     err,
     fail,
     number_option,
     open_home,
+    path_argument,
+    path_option,
+    save_plan_out,
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
@@ -35,14 +39,14 @@ if TYPE_CHECKING:
 
 @app.command(short_help='A fat MEMORY.md becomes a slim index and topic files, losing nothing.')
 def split(
-    path: Annotated[Path, typer.Argument(
-        metavar="PATH", help="A home (its index is split) or a markdown file inside it.")] = Path("."),
+    path: Annotated[Path, path_argument("A home (its index is split) or a markdown file inside it.")] = Path("."),
     keep: Annotated[list[str] | None, typer.Option(
         "--keep", metavar="HEADING", help="Keep this section in place (repeatable; adds to config `core`).")] = None,
     level: Annotated[int, number_option(
         "--level", metavar="N", low=1, high=6, help="Heading level of the sections that move.")] = 2,
-    into: Annotated[Path | None, typer.Option(
-        "--into", metavar="DIR", help="Folder for new topic files, relative to the home (default: topics/).")] = None,
+    into: Annotated[Path | None, path_option(
+        "--into", metavar="DIR", help="Folder for new topic files, relative to the home (default: topics/).",
+        reads=False)] = None,
     map_: Annotated[list[str] | None, typer.Option(
         "--map", metavar="HEADING=TOPIC",
         help="Send this section into an existing topic (repeatable; adds to config `map`).")] = None,
@@ -87,6 +91,8 @@ def split(
         if apply_plan_file is not None:
             apply_saved_plan(home, apply_plan_file, "split")
             return
+        if plan_out is not None:  # refused before the work, as every output file is
+            check_output(plan_out, [home], "plan")
         mapping = []
         for item in map_ or ():
             heading, sep, dest = item.partition("=")
@@ -97,10 +103,7 @@ def split(
                           allow_secrets=allow_secrets)
         home, plan = planned(home)
         if plan_out is not None and plan.moves:
-            from memctl.safe.planfile import save_plan
-
-            save_plan(str(plan_out), "split", home.root, plan.write, plan_data(plan, False))
-            err(f"plan written to {plan_out}; `memctl split --apply-plan {plan_out}` applies exactly it")
+            save_plan_out(home, plan.write, "split", plan_out, plan_data(plan, False))
         elif apply and plan.moves:
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "split")
         home.save_cache()

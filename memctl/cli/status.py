@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,19 +18,21 @@ from memctl.cli.common import (
     color_wanted,
     emit,
     emit_json,
+    err,
     fail,
     open_home,
+    path_argument,
     progress,
 )
-from memctl.cli.dispatch import table_width
-from memctl.errors import MemctlError
+from memctl.cli.dispatch import home_error, table_width
+from memctl.errors import EXIT_ERROR, MemctlError
 from memctl.model.config import today
 
 
 @app.command(short_help="Headroom against every budget, and each section's and topic's size.")
 def status(
     paths: Annotated[
-        list[Path] | None, typer.Argument(metavar="PATH", help="Memory homes (folders or index files).")
+        list[Path] | None, path_argument("Memory homes (folders or index files).")
     ] = None,
     format: FormatOpt = TextOrJson.text,
     tokenizer: TokenizerOpt = None,
@@ -51,16 +54,29 @@ def status(
     from memctl.commands.status import build_status
 
     reports: list[dict[str, Any]] = []
+    failed = []
+    several = len(paths or []) > 1
     try:
         for path in paths or [Path(".")]:
-            home = open_home(path, config, tokenizer, profile, several=len(paths or []) > 1)
-            reports.append(build_status(home, today(), progress()))
+            try:
+                home = open_home(path, config, tokenizer, profile, several=several)
+                reports.append(build_status(home, today(), progress()))
+            except MemctlError as error:
+                if not several:
+                    raise
+                failed.append(home_error(os.fspath(path), error))  # one bad home of several: the others are shown
+                err(failed[-1])
+                continue
             home.save_cache()
     except MemctlError as error:
         fail(error)
+    if not reports:
+        raise typer.Exit(EXIT_ERROR)
     if format is TextOrJson.json:
-        emit_json(reports[0] if len(reports) == 1 else reports)
-    elif len(reports) == 1:
+        emit_json(reports if several else reports[0])
+    elif not several:
         emit(render_status_text(reports[0], color_wanted(), table_width(), all_topics))
     else:
         emit(render_fleet_text(reports, color_wanted(), table_width()))
+    if failed:
+        raise typer.Exit(EXIT_ERROR)

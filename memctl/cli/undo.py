@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memctl.cli.common import DiffOpt, FormatOpt, TextOrJson, app, emit, emit_json, err, fail
+from memctl.cli.common import DiffOpt, FormatOpt, TextOrJson, app, emit, emit_json, err, fail, path_argument
 from memctl.errors import MemctlError
 from memctl.words import plural
 
@@ -21,7 +21,7 @@ FILES_SHOWN = 5  # files listed under each write in the text of --list (JSON lis
 
 @app.command(short_help="Take back the last write (or a named one), byte for byte.")
 def undo(
-    path: Annotated[Path, typer.Argument(metavar="PATH", help="The memory home.")] = Path("."),
+    path: Annotated[Path, path_argument("The memory home.")] = Path("."),
     write_id: Annotated[str | None, typer.Argument(
         metavar="ID", help="The write to take back (from --list; 4 or more of its characters).")] = None,
     list_: Annotated[bool, typer.Option(

@@ -313,7 +313,30 @@ def _load_yaml(text: str, first_line: int) -> tuple[Any, dict[str, Any] | None]:
     except YAMLError as exc:
         return None, {"message": f"front matter is not valid YAML: {exc}", "line": first_line}
     except Exception as exc:  # ruamel.yaml fails some odd input with a bare AssertionError
+        bad = _no_such_day(text) if isinstance(exc, ValueError) else None
+        if bad is not None:  # a date YAML reads as one (unquoted) that is no day: its own line, said so
+            line, key, value, why = bad
+            return None, {"message": f"front matter {key}: {value} is not a date ({why})", "line": first_line + line}
         return None, {"message": f"front matter cannot be parsed as YAML ({type(exc).__name__})", "line": first_line}
+
+
+_DAY_VALUE = re.compile(r"^[ \t]*([^\s#:][^:]*?):[ \t]+([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?=$|[ \tTt])")
+
+
+def _no_such_day(text: str) -> tuple[int, str, str, str] | None:
+    """The first value YAML takes for a date (`updated: 2026-02-30`, unquoted) that is no day: its
+    0-based line, key, value as written and why, from `datetime.date`; ruamel.yaml fails it with a
+    bare ValueError, no line."""
+    for number, line in enumerate(text.split("\n")):
+        match = _DAY_VALUE.match(line)
+        if match is None:
+            continue
+        try:
+            date(*(int(match.group(i)) for i in (2, 3, 4)))
+        except ValueError as exc:
+            value = line[match.start(2):].split("#", 1)[0].strip()
+            return number, match.group(1).strip(), value, str(exc)
+    return None
 
 
 def parse_front_matter(text: str, first_line: int,

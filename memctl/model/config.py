@@ -81,6 +81,7 @@ class Config:
     cache: bool = True
     lint: Mapping[str, Any] = {}
     budgets: Budgets = Budgets()
+    lines: Mapping[str, int] = {}  # the config file's line of each key (`lint.select[0]`), for messages
     warnings: tuple[str, ...] = ()  # what loading dropped: paths and globs that point outside the home
 
 
@@ -205,12 +206,19 @@ def _parse_yaml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
         return {}, {}
     if not isinstance(data, CommentedMap):
         raise ConfigError("the config must be a mapping of keys to values", path, 1)
-    lines = {str(k): data.lc.key(k)[0] + 1 for k in data}
-    for key, value in data.items():  # a nested value's own line, so a message points at it
+    lines: dict[str, int] = {}
+
+    def note(value: Any, name: str) -> None:  # each nested value's own line, so a message points at it
         if isinstance(value, CommentedMap):
-            lines.update({f"{key}.{k}": value.lc.key(k)[0] + 1 for k in value})
+            for k, item in value.items():
+                lines[f"{name}.{k}" if name else str(k)] = value.lc.key(k)[0] + 1
+                note(item, f"{name}.{k}" if name else str(k))
         elif isinstance(value, CommentedSeq):
-            lines.update({f"{key}[{i}]": value.lc.item(i)[0] + 1 for i in range(len(value))})
+            for i, item in enumerate(value):
+                lines[f"{name}[{i}]"] = value.lc.item(i)[0] + 1
+                note(item, f"{name}[{i}]")
+
+    note(data, "")
     return _plain(data), lines
 
 
@@ -467,21 +475,23 @@ def load_config(
     layers: list[dict[str, Any]] = []
     guard = Guard(os.path.realpath(home))
     warnings: list[str] = []
+    lines: dict[str, int] = {}
     if path is not None:
+        where = shown_config(path)
         try:
             text = read_text(path)
         except InputError as error:
-            raise ConfigError(error.message, path) from None
-        key = f"cfg:2:{digest(text)}"
+            raise ConfigError(error.message, where) from None
+        key = f"cfg:3:{digest(text)}"  # 3: the lines of values nested deeper (lint.select[0])
         cached = cache.get(key, _still_valid) if cache is not None else None
         if cached is None:
-            raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(path, text)
-            validate(raw, path, lines)
+            raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(where, text)
+            validate(raw, where, lines)
             if cache is not None:
                 cache.put(key, {"raw": raw, "lines": lines})
         else:
             raw, lines = cached["raw"], cached["lines"]
-        layers.append(keep_inside(raw, path, lines, guard, warnings, os.path.dirname(os.path.abspath(path))))
+        layers.append(keep_inside(raw, where, lines, guard, warnings, os.path.dirname(os.path.abspath(path))))
     env_raw = _from_env(env)
     validate(env_raw, "environment")
     check_index(env_raw.get("index"), "MEMCTL_INDEX", guard)
@@ -542,7 +552,18 @@ def load_config(
         lint=merged.get("lint", {}),
         budgets=Budgets(**{**preset, **budgets}),
         warnings=tuple(warnings),
+        lines=lines,
     )
+
+
+def shown_config(path: str) -> str:
+    """The config file as messages name it: from the current folder when it lies below it (memctl
+    finds it from the home's real path), else as it is."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if relative.startswith("..") else relative
 
 
 def display(path: str | None) -> str:

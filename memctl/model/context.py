@@ -144,3 +144,28 @@ def imports_of(text: str) -> list[tuple[str, int]]:
     from memctl.hosts.claude_code import imports_of as found
 
     return found(text)
+
+
+def files_read(home: MemoryHome) -> tuple[str, ...]:
+    """The real path of every file memctl reads for the home, or the host loads with it: the index,
+    topics and archive, the config, the context files and their imports, every file of the host's
+    start-up (loaded at start, later, or passed over) and what it injects with the index (OpenClaw's
+    bootstrap files, a missing one too: a file made there would be injected). What no output of
+    memctl may replace (`memctl.safe.fsutil.check_output_file`)."""
+    from memctl.hosts import injection
+
+    found = [os.path.join(home.root, doc.rel) for doc in (home.index, *home.topics, *home.archived)]
+    found += [os.path.join(home.root, error.path) for error in home.unreadable if error.path]  # unreadable: still one
+    if home.config.source:
+        found.append(home.config.source)
+    if home.config.context:
+        todo = list(load_context(home).files)
+        while todo:
+            item = todo.pop()
+            found.append(item.path)
+            todo.extend(item.imports)
+    if home.stack is not None:
+        found += [row.path for row in home.stack.files]
+    boot = injection(home)
+    found += [os.path.join(home.root, item.name) for item in (boot.files if boot is not None else ())]
+    return tuple(dict.fromkeys(os.path.realpath(path) for path in found))

@@ -22,7 +22,7 @@ from memctl.model.config import Config, load_config
 from memctl.model.tokens import TokenCounter
 from memctl.model.walk import walk
 from memctl.record import record
-from memctl.safe.fsutil import MAX_FILE_BYTES, Guard, pending_journals, read_text
+from memctl.safe.fsutil import MAX_FILE_BYTES, Guard, check_readable, pending_journals, read_text
 from memctl.safe.keys import digest
 from memctl.text import split_lines
 
@@ -39,7 +39,8 @@ ARCHIVE_DIRS = ("archive", "memory/archive")
 # (`<!-- memctl-disable … -->`) and inline expiry tags (`[EXPIRES: 2026-09-30]`)
 MARKS = ("memctl-", "[expires:")
 KEYS = ("updated", "expires")  # the front matter keys whose line a file's brief keeps (lint names them)
-PARSE_VERSION = 12  # 11: the file's lines, characters and bytes, so that a file not read is sized; 12: its brief
+PARSE_VERSION = 13  # 11: the file's lines, characters and bytes, so that a file not read is sized; 12: its brief;
+# 13: a front matter date that is no day named at its own line, a file holding a NUL byte not a text file
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
@@ -723,7 +724,10 @@ def _resolve_link(doc_path: str, guard: Guard, href: str, line: int) -> Link:
 
 
 def resolve_home(path: str) -> tuple[str, str | None]:
-    """The home folder for PATH (a folder or its index file), and the index name if PATH is one."""
+    """The home folder for PATH (a folder or its index file), and the index name if PATH is one.
+    A PATH that is there but cannot be read is said so (a folder at mode 000 is not a home
+    without an index)."""
+    check_readable(path)
     if os.path.isfile(path):
         return os.path.dirname(os.path.realpath(path)), os.path.basename(path)
     if os.path.isdir(path):
@@ -743,6 +747,7 @@ def load_home(
     ("reading files", done, total) as topic and archive files are read."""
     given = os.fspath(path)
     root, index_name = resolve_home(given)
+    named_index = index_name is not None  # PATH is the index file itself
     notices: tuple[str, ...] = ()
     if pending_journals(root):  # an interrupted write, or a journal that is not ours: said, never acted on
         from memctl.safe.trust import pending_notices
@@ -777,8 +782,8 @@ def load_home(
     try:
         index = load_doc(index_path, index_name, counter, level, cache, guard)
     except InputError as error:  # named from where the user stands, as lint names files (not `MEMORY.md:2`)
-        raise InputError(error.message, _posix(os.path.normpath(os.path.join(given, index_name))),
-                         error.line) from None
+        named = given if named_index else os.path.join(given, index_name)
+        raise InputError(error.message, _posix(os.path.normpath(named)), error.line) from None
     skipped: list[Skipped] = []
     unreadable: list[InputError] = []
     linked: set[str] = set()

@@ -16,6 +16,7 @@ from memctl.errors import GuaranteeError, InputError, WriteError
 
 TYPE_CHECKING = False  # pathlib costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from os import PathLike
 
     StrPath = str | PathLike[str]
@@ -75,13 +76,40 @@ def read_bytes(path: StrPath, shown: str | None = None, cap: int = MAX_FILE_BYTE
         os.close(fd)
 
 
-def decode(data: bytes, name: str) -> str:
-    """Strict UTF-8 (a BOM, if any, stays as U+FEFF); anything else names the byte and line."""
+def check_readable(path: str) -> None:
+    """That `path`, if it is there, can be read as memctl reads it: a folder listed and entered, a
+    file opened (never waited on: a FIFO opens without a writer). Otherwise a one-line InputError
+    naming `path` as given (`cannot read (Permission denied)`); a path that is not there is left
+    to the caller, which says so in its own words."""
     try:
-        return data.decode("utf-8")
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a folder on the way that cannot be entered
+        raise InputError(f"cannot read ({exc.strerror or exc})", path) from None
+    try:
+        if stat.S_ISDIR(info.st_mode):
+            with os.scandir(path):
+                pass
+            os.stat(os.path.join(path, os.curdir))  # entered: what the folder holds can be looked at
+        else:
+            os.close(os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC))
+    except OSError as exc:
+        raise InputError(f"cannot read ({exc.strerror or exc})", path) from None
+
+
+def decode(data: bytes, name: str) -> str:
+    """Strict UTF-8 (a BOM, if any, stays as U+FEFF) without a NUL byte (valid UTF-8, but no text
+    holds one: a file of them is binary, or zeroed by a crash); anything else names the byte and line."""
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(f"not valid UTF-8 at byte {exc.start}", name, line) from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise InputError(f"not a text file (a NUL byte at byte {nul})", name, data.count(b"\n", 0, nul) + 1)
+    return text
 
 
 def read_text(path: StrPath, shown: str | None = None) -> str:
@@ -308,25 +336,49 @@ def atomic_write(path: StrPath, text: str) -> None:
         raise
 
 
-def check_output_file(path: str, homes: list[str]) -> None:
-    """Where a file the user names for a report may be written (`memctl report -o`): not inside a
-    `.git` folder (git runs what it finds there: hooks, config), not onto a folder, and not onto a
-    file memctl manages in one of `homes` (the index, a topic, `.memctl/`, `.memctl.yaml`: a
-    report is not memory, and would be read as a topic). The folder is resolved through its
-    symlinks first, so no link carries the write there; the name itself is replaced, never
-    followed (`atomic_write` renames onto it). The folder must exist: a mistyped one is refused,
-    never made."""
+def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] | None = None,
+                      what: str = "report") -> None:
+    """Where a file the user names for memctl's output may be written: a report (`report -o`,
+    `lint --output-file`) or a plan (`--plan-out`). The one check all of them pass.
+
+    Refused: a path inside a `.git` folder (git runs what it finds there: hooks, config) or a
+    `.memctl` folder (memctl's own state: its lock, journals, records); a folder; a symlink (the
+    name is replaced, never followed, and a link there is the user's: memctl replaces no link);
+    a file memctl manages in one of `homes` (the index, a topic, the archive, `.memctl.yaml`: a
+    report or plan is not memory, and would be read as a topic) or one in a dot-folder of a home
+    (the host's own: Volute's `.config/config.json`); and any of `files`, the files
+    memctl reads for those homes wherever they lie (a topic of another name, the host's context and
+    bootstrap files, the config), each by its real path with the home it is read for. The folder
+    is resolved through its symlinks first, so no link carries the write there. The folder must
+    exist: a mistyped one is refused, never made."""
     folder, name = os.path.split(os.path.abspath(path))
     real = os.path.join(os.path.realpath(folder), name)
-    if ".git" in real.lower().split(os.sep):  # `.GIT` is `.git` on a folder that ignores case
+    parts = real.lower().split(os.sep)  # `.GIT` is `.git` on a folder that ignores case
+    if ".git" in parts:
         raise GuaranteeError("lies in a .git folder, which memctl never writes in; nothing was written", path)
-    if os.path.isdir(real) and not os.path.islink(real):
+    if os.path.islink(real):
+        raise GuaranteeError(f"is a symlink; memctl writes a {what} over no link; nothing was written", path)
+    if os.path.isdir(real):
         raise WriteError("is a folder; name a file; nothing was written", path)
     for root in homes:
         base = os.path.realpath(root).rstrip(os.sep)
-        if real.startswith(base + os.sep) and not unmanaged(real[len(base) + 1 :].split(os.sep)):
-            raise GuaranteeError(f"is a file of the memory home {root} (memctl writes a report outside its "
+        if not real.startswith(base + os.sep):
+            continue
+        inside = real[len(base) + 1 :].split(os.sep)
+        if not unmanaged(inside):
+            raise GuaranteeError(f"is a file of the memory home {root} (memctl writes a {what} outside its "
                                  "memory files); nothing was written", path)
+        hidden = next((part for part in inside[:-1] if part.startswith(".")), None)
+        if hidden is not None:  # the host's own folder in the home (Volute's .config/, a .claude/): its settings
+            raise GuaranteeError(f"lies in {hidden}/ of the memory home {root}, a folder memctl never writes in; "
+                                 "nothing was written", path)
+    read_for = next((home for file, home in (files or {}).items() if os.path.realpath(file) == real), None)
+    if read_for is not None:
+        raise GuaranteeError(f"is a file memctl reads for the memory home {read_for} (memctl writes a {what} "
+                             "outside the files it reads); nothing was written", path)
+    if STATE_FOLDER in parts:
+        raise GuaranteeError(f"lies in a {STATE_FOLDER} folder, memctl's own state, where no {what} goes; nothing was "
+                             "written", path)
     if not os.path.isdir(folder):
         shown = os.path.dirname(path) or "."
         problem = "no such folder" if not os.path.lexists(folder) else "not a folder"

@@ -12,6 +12,7 @@ from memctl.commands.lint.registry import Context, Finding, Rule, all_rules, res
 from memctl.commands.lint.suppress import Suppressions
 from memctl.errors import ConfigError
 from memctl.hosts import loaded_besides
+from memctl.model.config import shown_config
 from memctl.model.home import Doc, MemoryHome
 
 SUPPRESSION_RULES = ("MEM901", "MEM902")
@@ -33,11 +34,14 @@ class LintOptions(NamedTuple):
     max_index_lines: int | None = None
 
 
-def expand(tokens: Iterable[str], where: str) -> set[str]:
-    """Codes for a list of codes, code prefixes (`MEM2`), rule names or `ALL`; unknown is an error."""
+def expand(tokens: Iterable[str], where: str, source: str | None = None,
+           lines: Mapping[str, int] | None = None, key: str | None = None) -> set[str]:
+    """Codes for a list of codes, code prefixes (`MEM2`), rule names or `ALL`; unknown is an error
+    saying `where` they were, and from a config file `source`, naming it and the token's line there
+    (`lines`, by the config's key: `key`, by default `where`)."""
     rules = all_rules()
     codes: set[str] = set()
-    for token in tokens:
+    for number, token in enumerate(tokens):
         token = token.strip()
         if not token:
             continue
@@ -47,7 +51,10 @@ def expand(tokens: Iterable[str], where: str) -> set[str]:
         code = resolve_code(token)
         prefixed = {c for c in rules if c.startswith(token.upper())} if token.upper().startswith("MEM") else set()
         if code is None and not prefixed:
-            raise ConfigError(f"unknown rule {token!r} in {where}; `memctl lint --list-rules` lists them")
+            key = key or where
+            line = (lines or {}).get(f"{key}[{number}]", (lines or {}).get(key))
+            raise ConfigError(f"unknown rule {token!r} in {where}; `memctl lint --list-rules` lists them",
+                              source, line if source else None)
         codes.update({code} if code else prefixed)
     return codes
 
@@ -55,21 +62,36 @@ def expand(tokens: Iterable[str], where: str) -> set[str]:
 class Policy:
     """Which rules run, at which severity, and where they are ignored, from config and flags."""
 
-    def __init__(self, config: Mapping[str, Any], options: LintOptions):
+    def __init__(self, config: Mapping[str, Any], options: LintOptions, source: str | None = None,
+                 lines: Mapping[str, int] | None = None):
+        """`config`: the config's `lint:` table, from the file `source` (as messages name it), whose
+        keys are on `lines` (`lint.select[0]`: see memctl.model.config), so an error names both."""
         rules = all_rules()
+        lines = lines or {}
+
+        def line(key: str) -> int | None:
+            return lines.get(key, lines.get("lint")) if source else None
+
         for key in config:
             if key not in ("select", "ignore", "severity", "per_file_ignores"):
-                raise ConfigError(f"unknown lint key {key!r}; valid keys: select, ignore, severity, per_file_ignores")
-        select = options.select if options.select is not None else config.get("select")
-        self.enabled = expand(select, "select") if select else set(rules)
-        self.enabled -= expand(config.get("ignore", ()), "lint.ignore") | expand(options.ignore, "--ignore")
+                raise ConfigError(f"unknown lint key {key!r}; valid keys: select, ignore, severity, per_file_ignores",
+                                  source, line(f"lint.{key}"))
+        if options.select is not None:
+            self.enabled = expand(options.select, "--select") if options.select else set(rules)
+        else:
+            select = config.get("select")
+            self.enabled = expand(select, "lint.select", source, lines) if select else set(rules)
+        self.enabled -= expand(config.get("ignore", ()), "lint.ignore", source, lines) | expand(options.ignore,
+                                                                                                  "--ignore")
         self.severity = {code: rule.severity for code, rule in rules.items()}
         for token, level in (config.get("severity") or {}).items():
             if level not in ("error", "warning"):
-                raise ConfigError(f"lint.severity of {token} must be error or warning, not {level!r}")
-            for code in expand([token], "lint.severity"):
+                raise ConfigError(f"lint.severity of {token} must be error or warning, not {level!r}", source,
+                                  line(f"lint.severity.{token}"))
+            for code in expand([token], "lint.severity", source, lines, f"lint.severity.{token}"):
                 self.severity[code] = level
-        self.per_file = [(glob, expand(codes, f"lint.per_file_ignores[{glob}]"))
+        self.per_file = [(glob, expand(codes, f"lint.per_file_ignores[{glob}]", source, lines,
+                                       f"lint.per_file_ignores.{glob}"))
                          for glob, codes in (config.get("per_file_ignores") or {}).items()]
 
     def applies(self, code: str, rel: str) -> bool:
@@ -109,7 +131,8 @@ def _shown_paths(home: MemoryHome) -> Callable[[str], str]:
 def lint_home(home: MemoryHome, today: date, options: LintOptions) -> tuple[list[Diagnostic], int]:
     """The diagnostics for one home, sorted, and how many files were checked."""
     rules = all_rules()
-    policy = Policy(home.config.lint, options)
+    source = home.config.source
+    policy = Policy(home.config.lint, options, shown_config(source) if source else None, home.config.lines)
     context = Context(home, today, options.max_index_lines)
     docs: dict[str, Doc] = {doc.rel: doc for doc in (home.index, *home.topics)}
     suppressions = {rel: Suppressions(doc) for rel, doc in docs.items()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -22,13 +23,33 @@ def summary(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
     return errors, len(diagnostics) - errors
 
 
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # C0, DEL, C1, the line and paragraph separators
+_QUOTED = re.compile(r'[\x00-\x1f\x7f-\x9f\u2028\u2029"\\]')  # ...and, inside quotes, `"` and `\`
+_ESCAPES = {"\n": r"\n", "\r": r"\r", "\t": r"\t", '"': r"\"", "\\": r"\\"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return _ESCAPES.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+
+
+def _one_line(text: str, quoted: bool = False) -> str:
+    r"""`text` as the text format prints it, on its one line: a character that would break the line
+    or drive the terminal (a newline in a folder's name, an escape sequence) as a C escape (`\n`,
+    `\x1b`, `\u2028`) and, `quoted` (a path holding one), the whole in double quotes with its `"`
+    and `\` escaped too, as git quotes such a path, so that it reads back. Else as it is."""
+    if not _UNPRINTABLE.search(text):
+        return text
+    return f'"{_QUOTED.sub(_escape, text)}"' if quoted else _UNPRINTABLE.sub(_escape, text)
+
+
 def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = False, statistics: bool = False) -> str:
     lines = []
     for d in diagnostics:
         code = d.code
         if color:
             code = f"{_BOLD}{_RED if d.severity == 'error' else _YELLOW}{code}{_RESET}"
-        lines.append(f"{d.path}:{d.line}:{d.column}: {code} {d.message}")
+        lines.append(f"{_one_line(d.path, quoted=True)}:{d.line}:{d.column}: {code} {_one_line(d.message)}")
     if statistics and diagnostics:
         counts = Counter((d.code, d.name, d.severity) for d in diagnostics)
         width = len(f"{max(counts.values()):,}")
