@@ -93,3 +93,16 @@ def test_one_home_that_cannot_be_read_is_exit_2_and_nothing_on_stdout(fleet, cli
                  ["status", "agents/broken", "agents/broken", "--format", "json"]):
         out, err, code = both_paths(cli, capsys, argv)
         assert (out, code) == ("", 2) and err.startswith(BROKEN), argv
+
+
+def test_the_text_report_never_says_all_checks_passed_when_a_home_was_not_linted(fleet, cli, capsys):
+    """With the links mended, the homes read have no finding; the text report said "All checks
+    passed!" on stdout while a home of the three could not be linted (exit 2): it says what was
+    linted, and that one was not."""
+    for name in ("alpha", "beta"):
+        (fleet / "agents" / name / "MEMORY.md").write_text(f"# {name}\n\nNothing linked.\n")
+    out, err, code = both_paths(cli, capsys, ["lint", *AGENTS])
+    assert code == 2 and err.startswith(BROKEN)
+    assert out == "No findings in the homes linted (2 files checked); 1 of 3 homes could not be linted.\n"
+    out, err, code = both_paths(cli, capsys, ["lint", "agents/alpha", "agents/beta"])
+    assert (out, code) == ("All checks passed!\n", 0)

@@ -444,7 +444,8 @@ def run_lint(args: LintArgs) -> int:
         return EXIT_INTERRUPTED
     if failed and not homes:
         return EXIT_ERROR
-    report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics)
+    report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics,
+                    unlinted=not_linted(len(failed), len(args.paths)))
     if _emit(report, homes[0] if not several else None, f"lint-{args.format}") != EXIT_OK:
         return EXIT_FINDINGS
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")

@@ -142,7 +142,7 @@ def lint(
     except MemctlError as error:
         fail(error)
     report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),
-                    statistics=statistics)
+                    statistics=statistics, unlinted=not_linted(len(failed), len(paths or [])))
     if output_file is not None:
         try:
             atomic_write(output_file, redact(report))

@@ -43,7 +43,10 @@ def _one_line(text: str, quoted: bool = False) -> str:
     return f'"{_QUOTED.sub(_escape, text)}"' if quoted else _UNPRINTABLE.sub(_escape, text)
 
 
-def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = False, statistics: bool = False) -> str:
+def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = False, statistics: bool = False,
+                unlinted: str = "") -> str:
+    """The text report; `unlinted`, what the summary adds when homes of a fleet could not be read
+    (`; 1 of 3 homes could not be linted`): then nothing says all checks passed."""
     lines = []
     for d in diagnostics:
         code = d.code
@@ -59,7 +62,9 @@ def render_text(diagnostics: Sequence[Diagnostic], files: int, color: bool = Fal
     if diagnostics:
         where = len({d.path for d in diagnostics})
         lines.append(f"Found {plural(errors, 'error')} and {plural(warnings, 'warning')} "
-                     f"in {plural(where, 'file')} ({files:,} checked).")
+                     f"in {plural(where, 'file')} ({files:,} checked){unlinted}.")
+    elif unlinted:
+        lines.append(f"No findings in the homes linted ({files:,} files checked){unlinted}.")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"
@@ -172,15 +177,15 @@ def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> s
 
 
 def render(fmt: str, diagnostics: Sequence[Diagnostic], files: int, rules: dict[str, Rule], color: bool = False,
-           statistics: bool = False) -> str:
-    """The report in one of FORMATS."""
+           statistics: bool = False, unlinted: str = "") -> str:
+    """The report in one of FORMATS (`unlinted`: `render_text`'s)."""
     if fmt == "json":
         return render_json(diagnostics, files)
     if fmt == "github":
         return render_github(diagnostics, files)
     if fmt == "sarif":
         return render_sarif(diagnostics, rules)
-    return render_text(diagnostics, files, color=color, statistics=statistics)
+    return render_text(diagnostics, files, color=color, statistics=statistics, unlinted=unlinted)
 
 
 def render_explanation(rule: Rule) -> str:
