@@ -308,6 +308,22 @@ def test_a_thing_named_by_a_word_and_a_number_is_one_term(tmp_path, query):
                                                    "memory/2026-11-05.md § 2026-11-05 (Thu)"]
 
 
+def test_a_section_that_names_only_another_thing_of_the_name_is_about_that_one(tmp_path, query):
+    """§ Batch 30 and § Batch 13 hold `batch` in their headings, which weighs twice: they loaded
+    beside § Batch 3 for "when is batch 3 due?", and PR 81 and PR 8120 for "what does PR 812 fix?"
+    (found by a new-user trial). A section that names the word with other numbers, and never the
+    query's, is about those (`--explain`: `names 'batch 30', not 'batch 3'`)."""
+    home = _home(tmp_path, {
+        "topics/batches.md": "# Batches\n\n## Batch 3\n- batch 3 is due on 2026-12-04; 40 items.\n\n## Batch 30\n"
+                             "- batch 30 is the far one, due 2027.\n\n## Batch 13\n- batch-13 was cancelled.\n",
+        "topics/prs.md": "# PRs\n\n## PR 812\n- PR 812 fixes the VAT rounding.\n\n## PR 81\n- PR #81 was the first "
+                         "CI pipeline.\n\n## PR 8120\n- PR 8120 is a typo in the tracker.\n",
+        "topics/misc.md": "# Misc\n\n## Gear\n- two amps\n\n## Van\n- blue van\n\n## Studio\n- room B\n",
+    })
+    assert query(home, "when is batch 3 due?") == ["topics/batches.md § Batch 3"]
+    assert query(home, "what does PR 812 fix?") == ["topics/prs.md § PR 812"]
+
+
 def test_a_year_after_a_preposition_is_that_year(tmp_path, query):
     """"What did we ship in 2025?" means the notes of 2025 (`2025` alone was a number, which matches
     nothing, and every note about shipping loaded); "last night" is yesterday's note."""

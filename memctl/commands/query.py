@@ -10,7 +10,7 @@ from memctl.record import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from collections.abc import Set as AbstractSet
     from datetime import date
 
@@ -135,7 +135,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
             plain[word] = fold(word, parsed.terms)
         return plain[word]
 
-    numbered = [(term, re.compile(pattern)) for term, pattern in parsed.numbered]
+    numbered = [(term, re.compile(pattern)) for term, pattern, _ in parsed.numbered]
+    others = [(term, re.compile(pattern)) for term, _, pattern in parsed.numbered]  # the word, any number
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
     if not hits.sections:
         return _by_meaning(query, docs, [], most, embedder, False) if embedder is not None else []
@@ -157,7 +158,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     ranked = _choose(hits, {*parsed.terms, *dates, *(term for term, _ in numbered)}, parsed.terms, groups, floor,
                      most, finder, term_of, [lit for lits in dates.values() for lit in lits], lacking, askers,
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
-                     asks.id_of(query, parsed.terms, term_of), about, numbered)
+                     asks.id_of(query, parsed.terms, term_of), about, numbered, others)
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
 
 
@@ -298,6 +299,19 @@ def _same_template(text: str, terms: frozenset[str], chosen: list[tuple[frozense
         if matcher.quick_ratio() >= TEMPLATE_SAME and matcher.ratio() >= TEMPLATE_SAME:
             return where
     return None
+
+
+def _names_another(section: tuple[Doc, int], counts: Mapping[str, int],
+                   others: Sequence[tuple[str, re.Pattern[str]]]) -> str:
+    """What other thing of the same name a section names, when it names none the query does
+    (`Batch 30` for "when is batch 3 due?"): it is about that one. Empty when it names the query's."""
+    if any(term in counts for term, _ in others):
+        return ""
+    doc, k = section
+    start, end, _ = doc.spans()[k]
+    text = doc.text[start:end].lower()
+    found = next((m for _, pattern in others for m in pattern.findall(text)), "")
+    return repr(found) if found else ""
 
 
 def _where(doc: Doc, section: int) -> str:
@@ -456,7 +470,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             lacking: str | None = None, askers: AbstractSet[str] = frozenset(),
             said_askers: tuple[str, ...] = (), id_of: tuple[frozenset[str], str] = (frozenset(), ""),
             about: tuple[str, str] | None = None,
-            numbered: Sequence[tuple[str, re.Pattern[str]]] = ()) -> list[Scored]:
+            numbered: Sequence[tuple[str, re.Pattern[str]]] = (),
+            others: Sequence[tuple[str, re.Pattern[str]]] = ()) -> list[Scored]:
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import (
         HEADING_WEIGHT,
@@ -532,6 +547,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
         elif (covers := level[i]) < needed:
             why = f"covers {covers:.0%} of the query ({needed:.0%} needed)"
             near = True
+        elif others and (other := _names_another(hits.sections[i], counts[i], others)):
+            why = f"names {other}, not {' or '.join(repr(t) for t, _ in others if t not in counts[i])}"
         elif id_of[0] and counts[i].keys() <= id_of[0]:
             why = f"matches only the query's id {id_of[1]} (what the task is for, not what it asks)"
         elif (twin := twins.get(fingerprint := _fingerprint(*hits.sections[i]))) is not None:

@@ -132,7 +132,8 @@ class Query:
     terms: frozenset[str]
     dates: tuple[DateTerm, ...]
     compounds: tuple[tuple[str, str], ...] = ()
-    numbered: tuple[tuple[str, str], ...] = ()  # each thing named by a word and a number, and its pattern
+    numbered: tuple[tuple[str, str, str], ...] = ()  # each thing named by a word and a number: its
+    # term, the pattern that finds it, and the pattern that finds the word with any number
 
 
 def parse_query(query: str, today: date) -> Query:
@@ -150,21 +151,23 @@ def parse_query(query: str, today: date) -> Query:
 _NUMBERED = re.compile(r"(?<![^\W_])([^\W\d_]{2,})[ \t]+#?0*(\d{1,6})(?![\d:.,]\d|[^\W_])")
 
 
-def numbered(text: str) -> tuple[tuple[str, str], ...]:
+def numbered(text: str) -> tuple[tuple[str, str, str], ...]:
     """The things the query names by a word and a number (`batch 3`, `PR 812`), each as a term of
     its own, with the pattern that finds it as a memory writes it (`batch 3`, `batch-3`, `batch #3`,
-    `batches 3`, `Batch 03`; not `batch 30`): a number alone matches nothing, since every note has
-    numbers, but `batch 3` tells the notes about that batch from those about the others, where
-    `batch` and `3` each are in most of them."""
-    out: dict[str, str] = {}
+    `batches 3`, `Batch 03`; not `batch 30`), and the pattern that finds the word with any number
+    (a section that names only other batches is about them): a number alone matches nothing,
+    since every note has numbers, but `batch 3` tells the notes about that batch from those about
+    the others, where `batch` and `3` each are in most of them."""
+    out: dict[str, tuple[str, str]] = {}
     for word, number in _NUMBERED.findall(text):
         lowered = word.lower()
         if lowered in STOP_WORDS:
             continue
         base = stem(lowered)  # a short name is its word (`PR`, `PRs`), not every word it starts
         prefix = re.escape(searched(base)) + "[^\\W\\d_]*" if len(base) > 3 else re.escape(lowered) + "s?"
-        out.setdefault(f"{lowered} {number}", rf"(?<![^\W_]){prefix}[ \t_#-]{{0,3}}0*{number}(?![\d]|[.,:]\d)")
-    return tuple(out.items())
+        start = rf"(?<![^\W_]){prefix}[ \t_#-]{{0,3}}"
+        out.setdefault(f"{lowered} {number}", (rf"{start}0*{number}(?![\d]|[.,:]\d)", rf"{start}\d+(?![.,:]\d)"))
+    return tuple((term, this, any_number) for term, (this, any_number) in out.items())
 
 
 # The particles of English phrasal verbs that are also written shut into one word with their verb:
