@@ -228,6 +228,10 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("why are the 2014 timestamps off?", "2026-11-21", []),  # a year without a preposition is a number
     ("what was the score last night?", "2026-11-26", ["2026-11-25"]),
     ("who called this morning?", "2026-11-26", ["2026-11-26"]),
+    ("the quote since 2026-W46", "2026-11-23", ["2026-11-09..2026-11-23"]),  # a week, not the year 2026
+    ("since 9999-12-31", "2026-11-23", []),  # the calendar's last day and the day after it: no date, no traceback
+    ("the week of 9999-12-31", "2026-11-23", []),
+    ("9999-12", "2026-11-23", []),
     ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
 ])
 def test_query_dates(text, today, days):

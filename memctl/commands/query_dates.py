@@ -52,7 +52,7 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
     ("month_day", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?\b(?P<month>{_MONTH_WORD})\.?\s+(?:the\s+)?"
                   rf"{_DAY.format('d')}(?![\d:.])\b{_YEAR}"),
     ("month_year", rf"\b(?P<month>{_MONTH_WORD})\.?\s+(?P<year>\d{{4}})\b"),
-    ("year", r"\b(?P<prep>in|during|throughout|since|after|for|of)\s+(?P<y>(?:19|20)\d{2})\b(?![-/.]\d)"),
+    ("year", r"\b(?P<prep>in|during|throughout|since|after|for|of)\s+(?P<y>(?:19|20)\d{2})\b(?![-/.]\w)"),
     ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>week|month)\b"),
     ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b"),
     ("rel_weekday", rf"\b(?P<rel>last|this|next)\s+(?P<weekday>{_WEEKDAY_WORD})\b"),
@@ -187,11 +187,15 @@ def query_dates(query: str, today: date) -> tuple[list[DateTerm], str]:
         def group(name: str, match: re.Match[str] = match, kind: str = kind) -> str:
             return match.group(f"{kind}_{name}") or ""
 
-        found = _parse(kind, group, match.group(0), match.start(), query, today)
+        try:  # a day past the calendar's end (9999-12-31 and the day after it) is no date
+            found = _parse(kind, group, match.group(0), match.start(), query, today)
+            if found is not None and ((kind == "year" and group("prep").lower() in ("since", "after"))
+                                      or _SINCE.search(query, 0, match.start())):
+                found = _since(found, today) or found
+        except (ValueError, OverflowError):
+            found = None
         if found is None:
             continue
-        if (kind == "year" and group("prep").lower() in ("since", "after")) or _SINCE.search(query, 0, match.start()):
-            found = _since(found, today) or found
         terms.setdefault(found.term, found)
         if not found.keeps_word:
             rest[match.start() : match.end()] = " " * (match.end() - match.start())
