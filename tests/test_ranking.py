@@ -232,6 +232,9 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("since 9999-12-31", "2026-11-23", []),  # the calendar's last day and the day after it: no date, no traceback
     ("the week of 9999-12-31", "2026-11-23", []),
     ("9999-12", "2026-11-23", []),
+    ("what happened between Nov 5 and Nov 10?", "2026-11-23", ["2026-11-05..2026-11-10"]),  # one span
+    ("from the 3rd to the 9th", "2026-11-23", ["2026-11-03..2026-11-09"]),
+    ("from Monday to Friday", "2026-11-25", ["2026-11-23", "2026-11-30", "2026-11-20", "2026-11-27"]),  # a habit
     ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
 ])
 def test_query_dates(text, today, days):
@@ -326,6 +329,20 @@ def test_a_section_that_names_only_another_thing_of_the_name_is_about_that_one(t
     })
     assert query(home, "when is batch 3 due?") == ["topics/batches.md § Batch 3"]
     assert query(home, "what does PR 812 fix?") == ["topics/prs.md § PR 812"]
+
+
+def test_two_days_apart_mean_either_and_a_day_inside_a_month_means_both(tmp_path, query):
+    """"What happened on Nov 5 and Nov 12?" asked for a section on both days and loaded nothing
+    (found by a new-user trial): dates apart are either; "yesterday and today" too. A date inside
+    another is a frame within it: "in November, on the 12th" is the 12th of November."""
+    home = _home(tmp_path, DAILY)
+    assert query(home, "What happened on Nov 5 and Nov 12?") == [
+        "memory/2026-11-05.md § 2026-11-05 (Thu)", "memory/2026-11-12.md § 2026-11-12 (Thu)"]
+    assert query(home, "What did I note yesterday and today?") == ["memory/2026-11-22.md § 2026-11-22 (Sun)"]
+    assert query(home, "In November, what happened on the 12th?") == ["memory/2026-11-12.md § 2026-11-12 (Thu)"]
+    assert query(home, "What happened between Nov 5 and Nov 12?") == [
+        "memory/2026-11-05.md § 2026-11-05 (Thu)", "memory/2026-11-12.md § 2026-11-12 (Thu)",
+        "memory/2026-11-11.md § 2026-11-11 (Wed)"]
 
 
 def test_a_year_after_a_preposition_is_that_year(tmp_path, query):

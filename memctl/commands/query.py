@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Set as AbstractSet
     from datetime import date
 
+    from memctl.commands.query_dates import DateTerm
     from memctl.commands.relevance import TermFinder
     from memctl.commands.semantic import Embedder
     from memctl.model.home import MemoryHome
@@ -140,10 +141,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
     if not hits.sections:
         return _by_meaning(query, docs, [], most, embedder, False) if embedder is not None else []
-    # the sections must be on each date some section is on (a lone weekday is a word as much as a day)
-    groups = [g for d in parsed.dates if d.name not in WEEKDAYS
-              for g in [{d.term} | ({d.name} if d.name else set())]
-              if any(t in counts for counts in hits.counts for t in g)]
+    # the sections must be on each date some section is on (a lone weekday is a word as much as a day);
+    # of dates apart ("on Nov 5 and Nov 10"), on one of them (`_frames`)
+    groups = _frames([(d, g) for d in parsed.dates if d.name not in WEEKDAYS
+                      for g in [{d.term} | ({d.name} if d.name else set())]
+                      if any(t in counts for counts in hits.counts for t in g)])
     # a question with a date no section is on is about its rarest word, as one without a date is
     # ("how many words did I translate in 2025?" on a memory of 2026); whether the home lacks what
     # a dated question asks is not asked (an undo of yesterday's release is its rollback)
@@ -160,6 +162,19 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
                      asks.id_of(query, parsed.terms, term_of), about, numbered, others)
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
+
+
+def _frames(dated: list[tuple[DateTerm, set[str]]]) -> list[set[str]]:
+    """The groups of date terms a section must be on one of each of: a date inside another is a
+    frame within it ("in October, on the 14th": the 14th of October), dates apart are each a frame
+    of their own ("what happened on Nov 5 and Nov 10?", "yesterday and today": either day; a
+    section on both was asked for by no one)."""
+    def overlap(a: DateTerm, b: DateTerm) -> bool:
+        return any(x[0] <= y[1] and y[0] <= x[1] for x in a.spans for y in b.spans)
+
+    if len(dated) > 1 and not any(overlap(a, b) for n, (a, _) in enumerate(dated) for b, _ in dated[n + 1 :]):
+        return [{t for _, group in dated for t in group}]
+    return [group for _, group in dated]
 
 
 def rank_home(home: MemoryHome, query: str, most: int, today: date, taken: AbstractSet[str] = frozenset(),

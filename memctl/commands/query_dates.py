@@ -66,6 +66,7 @@ _TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "
                        "afternoon", "evening"})
 # "since the quote on the 13th", "after the Nov 8 complaint": from that day to today
 _SINCE = re.compile(r"\b(?:since|after)\b(?:\s+[^\s.,;:!?]+){0,4}?\s*$", re.IGNORECASE)
+_BETWEEN = re.compile(r"\b(?:between|from)\b.+\b(?:and|to|until|till|through)\b", re.IGNORECASE)
 _NAMED_DAYS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0,
                "this evening": 0, "tomorrow": 1}
 _LETTERS = re.compile(r"[a-z]+")
@@ -199,7 +200,18 @@ def query_dates(query: str, today: date) -> tuple[list[DateTerm], str]:
         terms.setdefault(found.term, found)
         if not found.keeps_word:
             rest[match.start() : match.end()] = " " * (match.end() - match.start())
-    return list(terms.values()), "".join(rest)
+    dates = list(terms.values())
+    # "between Nov 5 and Nov 10", "from the 3rd to the 9th": the days from one to the other (not
+    # "from Monday to Friday": a lone weekday is a habit as much as a day)
+    if len(dates) == 2 and _BETWEEN.search(query) and not any(d.name in WEEKDAYS for d in dates):
+        first, last = sorted(_reading(d, today) for d in dates)
+        dates = [_term(f"{dates[0].text} … {dates[1].text}", [(first[0], max(first[1], last[1]))]) or dates[0]]
+    return dates, "".join(rest)
+
+
+def _reading(found: DateTerm, today: date) -> tuple[date, date]:
+    """The reading of a date a span from it means: the last on or before today, or its first."""
+    return max((span for span in found.spans if span[0] <= today), default=found.spans[0])
 
 
 def _capitalised_inside(word: str, start: int, query: str) -> bool:
