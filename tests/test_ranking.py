@@ -715,6 +715,22 @@ def test_meaning_does_not_answer_what_the_words_found_the_memory_lacks(tmp_path,
     assert "in no file of the home" in row and "meaning" in row
 
 
+def test_meaning_does_not_answer_what_the_home_lacks_when_only_its_index_holds_the_rest(tmp_path, cli, monkeypatch):
+    """"Ship a Lightning node to the fleet": no topic holds a word of it, so meaning filled in (the
+    deploy window, by `ship`), though the index holds `fleet` and no file says `lightning`, the rule
+    that keeps such a question from loading (found by a new-user trial). A question none of whose
+    words any file holds is still meaning's to answer (the paraphrase tests above)."""
+    home = _home(tmp_path, {**PARAPHRASED, "MEMORY.md": "# Index\n\nThe fleet: three servers.\n\n"
+                                                        "- [Deploys](topics/feedback_deploys.md)\n"})
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-11-23")
+    monkeypatch.setenv("MEMCTL_EMBEDDER", _embedder())
+    result = cli("assemble", str(home), "--query", "Ship a Lightning node to the fleet")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    assert _loaded(result.stdout) == []
+    assert _loaded(cli("assemble", str(home), "--query", "Can I ship this on a weekday afternoon?").stdout) == [
+        "topics/feedback_deploys.md § preamble"]
+
+
 MENTIONS = {  # one section holds both of the query's words once; another holds one of them, often
     "topics/house.md": "# House\n\n## Heating\n\nThe boiler man comes for the annual service in March.\n\n"
                        "## Garden\n\nThe hedge is cut in June.\n\n## Roof\n\nTwo tiles loose over the shed.\n",

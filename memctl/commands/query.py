@@ -139,8 +139,14 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     numbered = [(term, re.compile(pattern)) for term, pattern, _ in parsed.numbered]
     others = [(term, re.compile(pattern)) for term, _, pattern in parsed.numbered]  # the word, any number
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
-    if not hits.sections:
-        return _by_meaning(query, docs, [], most, embedder, False) if embedder is not None else []
+    if not hits.sections:  # no section holds a word of the query: meaning may fill in, unless what the
+        # home's other files hold of it tells that it asks what no file holds (`query_asks.lacking`)
+        if embedder is None:
+            return []
+        held = _held_elsewhere(elsewhere, finder, term_of) if not parsed.dates else {}
+        lacking = asks.lacking(query, parsed.terms, [held], [*docs, *elsewhere], word_of if compounds else term_of) \
+            if held else None
+        return _by_meaning(query, docs, [], most, embedder, bool(lacking))
     # the sections must be on each date some section is on (a lone weekday is a word as much as a day);
     # of dates apart ("on Nov 5 and Nov 10"), on one of them (`_frames`)
     groups = _frames([(d, g) for d in parsed.dates if d.name not in WEEKDAYS
@@ -162,6 +168,20 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
                      asks.id_of(query, parsed.terms, term_of), about, numbered, others)
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
+
+
+def _held_elsewhere(files: Sequence[Doc], finder: TermFinder | None,
+                    term_of: Callable[[str], str | None]) -> dict[str, int]:
+    """The query's terms the home's other files hold (its index, the topics loaded whole), as one
+    section's counts: what `query_asks.lacking` weighs when no section the query ranks holds any."""
+    held: dict[str, int] = {}
+    if finder is None:
+        return held
+    for doc in files:
+        for word in finder.words(doc.text.lower()):
+            if (term := term_of(word)) is not None:
+                held[term] = held.get(term, 0) + 1
+    return held
 
 
 def _frames(dated: list[tuple[DateTerm, set[str]]]) -> list[set[str]]:
