@@ -289,13 +289,17 @@ def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what:
     --output-file`, `--plan-out`), `memctl.safe.fsutil.check_output_file`: never in `.git/` or
     `.memctl/`, never over a symlink or a folder, never onto a file memctl manages in one of
     `homes` (a home, or only its folder before it is read) or reads for it (`files_read`: its
-    topics, config, the host's context and bootstrap files, wherever they lie)."""
+    topics, config, the host's context and bootstrap files, wherever they lie), nor in a home's
+    folder, a host's own folder or under a name a host loads at start (`output_refusals`: what every
+    host says in `Host.own_folders` and `Host.startup_names`)."""
+    from memctl.hosts import output_refusals
     from memctl.model.context import files_read
     from memctl.safe.fsutil import check_output_file
 
     roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
     files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
-    check_output_file(str(path), roots, files, what)
+    folders, names = output_refusals()
+    check_output_file(str(path), roots, files, what, folders, names)
 
 
 def save_plan_out(home: MemoryHome, write_plan: Any, command: str, plan_out: Path, summary: dict[str, Any],
