@@ -265,3 +265,14 @@ def test_a_plan_replacing_an_ordinary_file_is_0600_and_the_old_file_untouched(cl
     assert (tmp_path / "old.json").stat().st_mode & 0o777 == 0o644
     assert (tmp_path / "old.json").read_text() == "{}\n"
 
+
+@pytest.mark.parametrize("command", PLAN_COMMANDS)
+def test_plan_out_dash_is_refused_and_writes_no_file_named_dash(cli, tmp_path, command):
+    """The trial's r12: `split --plan-out -` wrote a file named `-` (where `report -o -` means
+    stdout). A plan holds the files verbatim, credentials too: it goes to a 0600 file, never stdout."""
+    repo = arc_repo(tmp_path)
+    os.chdir(tmp_path)
+    before = snapshot(tmp_path)
+    result = cli(command, str(repo / "memory"), "--plan-out", "-")
+    refused(result, Path("-"), "--plan-out takes a file")
+    assert snapshot(tmp_path) == before and not (tmp_path / "-").exists()

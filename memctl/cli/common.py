@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from memctl import __version__
-from memctl.errors import EXIT_ERROR, MemctlError
+from memctl.errors import EXIT_ERROR, GuaranteeError, MemctlError
 from memctl.model.home import MemoryHome, load_home
 from memctl.model.secrets import redact
 
@@ -131,7 +131,8 @@ HomeArg = Annotated[Path, path_argument("The memory home.")]
 DiffOpt = Annotated[bool, typer.Option("--diff", help="Print the unified diff of every file it would write.")]
 ApplyOpt = Annotated[bool, typer.Option("--apply", help="Write the changes (without it, only the plan).")]
 PlanOutOpt = Annotated[Path | None, path_option(
-    "--plan-out", metavar="FILE", help="Write the full plan to FILE (JSON) for review; nothing else is written.",
+    "--plan-out", metavar="FILE", help="Write the full plan to FILE (JSON, mode 0600) for review; nothing else is "
+    "written. Not `-`: the plan holds the files verbatim, so it never goes to stdout.",
     reads=False)]
 ApplyPlanOpt = Annotated[Path | None, path_option(
     "--apply-plan", metavar="FILE", help="Apply exactly the plan in FILE, if no file changed since.")]
@@ -294,6 +295,11 @@ def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what:
     host says in `Host.own_folders` and `Host.startup_names`)."""
     from memctl.hosts import output_refusals
     from memctl.model.context import files_read
+
+    if what == "plan" and str(path) == "-":  # `report -o -` is stdout; a plan is not printed there
+        raise GuaranteeError("--plan-out takes a file: a plan holds the files' text verbatim, credentials too, so "
+                             "memctl writes it to a file of mode 0600 only, never to stdout (`--format json` prints "
+                             "the plan's summary); nothing was written", "-")
     from memctl.safe.fsutil import check_output_file
 
     roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did

@@ -89,7 +89,8 @@ def write_journal(root: str, journal_id: str, command: str, changes: list[FileCh
         data["undoes"] = undoes._asdict()
     payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
     head = b" ".join((_MAGIC, str(JOURNAL_VERSION).encode(), _sign(key, payload).encode()))
-    temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload)
+    # 0600: the journal, later the undo record, holds the files' text verbatim, credentials too
+    temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload, 0o600)
     held = Held(None)
     try:
         held = Held(hold_lock(temp) if hold else None)  # locked before it is a journal: never one unheld
