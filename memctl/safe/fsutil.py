@@ -118,13 +118,30 @@ def read_text(path: StrPath, shown: str | None = None) -> str:
     return decode(read_bytes(path, name), name)
 
 
+UNREADABLE = "\0"  # what `pending_journals` lists for a journal folder it cannot read (no file has the name)
+
+
 def pending_journals(root: str) -> list[str]:
     """What an unfinished write left in the home's journal folder: journals, and the temporary file
-    of one that was being written (one listdir: every command asks, before it reads the home)."""
+    of one that was being written (one listdir: every command asks, before it reads the home). A
+    journal folder (or `.memctl/`) that is there but cannot be read lists `UNREADABLE` alone: what
+    it holds cannot be known (`check_state_folder` says why)."""
     try:
         return sorted(os.listdir(os.path.join(root, ".memctl", "journal")))
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
+    except OSError:
+        return [UNREADABLE]
+
+
+def check_state_folder(root: str, rel: str) -> None:
+    """That memctl's own `rel` (`.memctl/journal`, `.memctl/undo`), if it is there, and `.memctl/`
+    on the way to it, can be listed and entered; else a one-line InputError naming the folder
+    (`cannot read (Permission denied)`)."""
+    path = root
+    for part in rel.split("/"):
+        path = os.path.join(path, part)
+        check_readable(path)
 
 
 def lock_held(path: str) -> bool | None:
