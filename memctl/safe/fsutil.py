@@ -437,6 +437,8 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
         raise GuaranteeError(f"is a symlink; memctl writes a {what} over no link; nothing was written", path)
     if os.path.isdir(real):
         raise WriteError("is a folder; name a file; nothing was written", path)
+    if os.path.lexists(folder) and not os.path.isdir(folder):  # under a file: the plainest word first
+        raise WriteError(f"not a folder: {os.path.dirname(path) or '.'}; nothing was written", path)
     for root in homes:
         base = os.path.realpath(root).rstrip(os.sep)
         if not real.startswith(base + os.sep):
