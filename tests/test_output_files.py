@@ -143,7 +143,7 @@ def test_plan_out_refuses_the_config_named_by_config(cli, tmp_path):
 @pytest.mark.parametrize("command", PLAN_COMMANDS)
 def test_plan_out_outside_the_memory_is_still_written(cli, tmp_path, command):
     repo = arc_repo(tmp_path)
-    for plan in (tmp_path / "plan.json", repo / "memory" / "plan.json"):  # not a file memctl reads
+    for plan in (tmp_path / "plan.json", repo / "plan.json"):  # not a file memctl reads, outside the home's folder
         result = cli(command, str(repo / "memory"), "--plan-out", str(plan))
         assert result.exit_code == 0, result.output
         assert not plan.exists() or plan.read_text().startswith('{\n "memctl_plan": 1')
@@ -152,7 +152,8 @@ def test_plan_out_outside_the_memory_is_still_written(cli, tmp_path, command):
 @pytest.mark.parametrize("args", [("report", "{home}", "-o", "{target}"),
                                   ("lint", "{home}", "--output-file", "{target}")])
 @pytest.mark.parametrize(("target", "why"), [(".memctl.yaml", "is a file memctl reads for the memory home"),
-                                             ("SOUL.md", "is a file memctl reads for the memory home"),
+                                             ("SOUL.md", "is a file name a host loads at start"),  # checked
+                                             # before the home is read (then: "a file memctl reads for it")
                                              ("linked.json", "is a symlink")])
 def test_report_files_are_refused_by_the_same_check(cli, tmp_path, args, target, why):
     repo = arc_repo(tmp_path)
@@ -162,3 +163,116 @@ def test_report_files_are_refused_by_the_same_check(cli, tmp_path, args, target,
     result = cli(*(a.format(home=repo / "memory", target=repo / target) for a in args))
     refused(result, repo / target, why)
     assert snapshot(tmp_path) == before
+
+
+def claude_code_trial(tmp_path: Path, monkeypatch) -> tuple[Path, Path, Path]:
+    """Claude Code's auto memory under a HOME of its own, with the project (a git repository with
+    `.claude/settings.json`) and `~/.claude/settings.json`: (home, project, memory)."""
+    shutil.copytree(HOMES / "claude-code", tmp_path / "cc")
+    home, project = tmp_path / "cc" / "home", tmp_path / "cc" / "project" / "acme-billing"
+    (project / ".git").mkdir()
+    (project / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    projects = home / ".claude" / "projects"
+    memory = projects / re.sub(r"[^a-zA-Z0-9]", "-", str(project)) / "memory"
+    (projects / "-work-acme-billing").rename(memory.parent)
+    (memory.parent / "7c1e9b2a-4d0f-4a55-9a61-0f3b2d7e8c11.jsonl").write_text('{"type": "user"}\n')
+    (home / ".claude" / "settings.json").write_text('{"model": "opus"}\n')
+    (project / ".claude").mkdir(exist_ok=True)
+    (project / ".claude" / "settings.json").write_text('{"permissions": {}}\n')
+    (project / ".claude" / "rules").mkdir(exist_ok=True)
+    monkeypatch.setenv("HOME", str(home))
+    return home, project, memory
+
+
+@pytest.mark.parametrize(("target", "why"), [
+    ("{home}/.claude/settings.json", "lies in a .claude/ folder, a host's own"),
+    ("{memory}/../7c1e9b2a-4d0f-4a55-9a61-0f3b2d7e8c11.jsonl", "lies in a .claude/ folder, a host's own"),
+    ("{project}/.claude/settings.json", "lies in a .claude/ folder, a host's own"),
+    ("{project}/.claude/settings.local.json", "lies in a .claude/ folder, a host's own"),  # not there yet
+    ("{project}/.claude/rules/plan.md", "lies in a .claude/ folder, a host's own"),  # would load at start
+    ("{project}/CLAUDE.local.md", "is a file name a host loads at start"),  # not there yet: would load at start
+    ("{project}/sub/AGENTS.md", "is a file name a host loads at start"),
+    ("{memory}/notes.json", "lies in the memory home"),  # not a markdown file, still the home's folder
+])
+def test_plan_out_refuses_claude_codes_own_files_and_start_up_names(cli, tmp_path, monkeypatch, target, why):
+    """The trial's r01: a plan over Claude Code's settings, a session transcript, or made as a file
+    Claude Code loads at start (CLAUDE.local.md, .claude/rules/plan.md), the whole memory verbatim."""
+    home, project, memory = claude_code_trial(tmp_path, monkeypatch)
+    (project / "sub").mkdir()
+    path = Path(target.format(home=home, project=project, memory=memory))
+    before = snapshot(tmp_path)
+    refused(cli("split", str(memory), "--plan-out", str(path)), path, why)
+    assert snapshot(tmp_path) == before
+
+
+def test_plan_out_in_the_project_root_outside_the_memory_is_written(cli, tmp_path, monkeypatch):
+    _, project, memory = claude_code_trial(tmp_path, monkeypatch)
+    os.chdir(project)
+    result = cli("split", str(memory), "--plan-out", "plan.json")
+    assert result.exit_code == 0, result.output
+    assert (project / "plan.json").read_text().startswith('{\n "memctl_plan": 1')
+
+
+def test_report_outputs_refuse_another_home_openclaws_files_and_a_bare_repository(cli, tmp_path):
+    """lint --output-file onto another home's MEMORY.md, report -o onto ~/.openclaw/openclaw.json,
+    rollup --plan-out onto the workspace's memory/heartbeat-state.json, lint into a bare repository."""
+    shutil.copytree(FIXTURES / "fat", tmp_path / "one")
+    shutil.copytree(FIXTURES / "fat", tmp_path / "two")
+    claw = tmp_path / "h" / ".openclaw"
+    shutil.copytree(HOMES / "openclaw" / "workspace", claw / "workspace")
+    (claw / "openclaw.json").write_text("{}\n")
+    (claw / "workspace" / "memory").mkdir(exist_ok=True)
+    (claw / "workspace" / "memory" / "heartbeat-state.json").write_text("{}\n")
+    bare = tmp_path / "bare.git"
+    for folder in ("objects", "refs/heads"):
+        (bare / folder).mkdir(parents=True)
+    (bare / "HEAD").write_text("ref: refs/heads/main\n")
+    (bare / "config").write_text("[core]\n\tbare = true\n")
+    before = snapshot(tmp_path)
+    for args, target, why in (
+            (("lint", str(tmp_path / "one"), "--output-file"), tmp_path / "two" / "MEMORY.md", "a memory home"),
+            (("lint", str(tmp_path / "one"), "--output-file"), tmp_path / "two" / "plan.txt", "a memory home"),
+            (("report", str(tmp_path / "one"), "-o"), claw / "openclaw.json", "lies in a .openclaw/ folder"),
+            (("rollup", str(claw / "workspace"), "--plan-out"), claw / "workspace" / "memory" / "heartbeat-state.json",
+             "lies in the memory home"),
+            (("lint", str(tmp_path / "one"), "--output-file"), bare / "config", "a git repository's own folder"),
+            (("lint", str(tmp_path / "one"), "--output-file"), bare / "refs" / "new", "a git repository's own folder")):
+        refused(cli(*args, str(target)), target, why)
+    assert snapshot(tmp_path) == before
+
+
+def test_plan_out_onto_a_hard_link_of_the_index_is_refused_and_its_mode_kept(cli, tmp_path):
+    """The trial's r02: `ln MEMORY.md plan.json; split --plan-out plan.json` chmodded the index 0600."""
+    shutil.copytree(FIXTURES / "fat", tmp_path / "home")
+    index = tmp_path / "home" / "MEMORY.md"
+    index.chmod(0o644)
+    os.link(index, tmp_path / "plan.json")
+    before = snapshot(tmp_path)
+    refused(cli("split", str(tmp_path / "home"), "--plan-out", str(tmp_path / "plan.json")), tmp_path / "plan.json",
+            "is a file memctl reads for the memory home")
+    assert snapshot(tmp_path) == before
+    assert index.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_plan_replacing_an_ordinary_file_is_0600_and_the_old_file_untouched(cli, tmp_path):
+    """No chmod lands on the name before the write: another name of the old file keeps its mode."""
+    shutil.copytree(FIXTURES / "fat", tmp_path / "home")
+    (tmp_path / "old.json").write_text("{}\n")
+    (tmp_path / "old.json").chmod(0o644)
+    os.link(tmp_path / "old.json", tmp_path / "plan.json")
+    assert cli("split", str(tmp_path / "home"), "--plan-out", str(tmp_path / "plan.json")).exit_code == 0
+    assert (tmp_path / "plan.json").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "old.json").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "old.json").read_text() == "{}\n"
+
+
+@pytest.mark.parametrize("command", PLAN_COMMANDS)
+def test_plan_out_dash_is_refused_and_writes_no_file_named_dash(cli, tmp_path, command):
+    """The trial's r12: `split --plan-out -` wrote a file named `-` (where `report -o -` means
+    stdout). A plan holds the files verbatim, credentials too: it goes to a 0600 file, never stdout."""
+    repo = arc_repo(tmp_path)
+    os.chdir(tmp_path)
+    before = snapshot(tmp_path)
+    result = cli(command, str(repo / "memory"), "--plan-out", "-")
+    refused(result, Path("-"), "--plan-out takes a file")
+    assert snapshot(tmp_path) == before and not (tmp_path / "-").exists()

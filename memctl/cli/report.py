@@ -76,6 +76,8 @@ def report(
             try:
                 home = open_home(one, config, tokenizer, profile, several=len(paths or []) > 1)
                 reports.append(home_report(home, day, until, period.value, progress()))
+                for warning in reports[-1]["history"].get("warnings", ()):  # what it could only peek at
+                    err(f"warning: {warning}")
             except MemctlError as error:
                 if fleet is None:
                     raise

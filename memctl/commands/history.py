@@ -422,8 +422,13 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
 
 
 def dispatches(home: MemoryHome, period: str, since: datetime | None, until: datetime) -> dict[str, Any] | None:
-    """Roll up `.memctl/dispatches.jsonl` per period; None when there is no record."""
+    """Roll up `.memctl/dispatches.jsonl` per period; None when there is no record. A record (or
+    `.memctl/`) that is there but cannot be read is a one-line InputError naming it."""
+    from memctl.safe.fsutil import check_readable
+
     path = Path(home.root) / ".memctl" / "dispatches.jsonl"
+    check_readable(str(path.parent))
+    check_readable(str(path))
     if not path.is_file():
         return None
     spans = windows(period, since, until)
@@ -518,10 +523,19 @@ def lost_files(home: MemoryHome, repo: Repo, timeline: list[tuple[Commit, dict[s
 
 
 def build_report(home: MemoryHome, period: str, since: datetime | None, until: datetime,
-                 with_dispatches: bool) -> dict[str, Any]:
-    """The history report (documented in docs/commands.md); `note` says why it is empty, if it is."""
+                 with_dispatches: bool, peek: bool = False) -> dict[str, Any]:
+    """The history report (documented in docs/commands.md); `note` says why it is empty, if it is.
+    With `peek` (a report that only looks at the dispatch record, `memctl report`), a record that
+    cannot be read is one line in `warnings`, not an error."""
     grown = growth(home, period, since, until)
-    record = dispatches(home, period, since, until) if with_dispatches else None
+    warnings: list[str] = []
+    try:
+        record = dispatches(home, period, since, until) if with_dispatches else None
+    except InputError as exc:
+        if not peek:
+            raise
+        record = None
+        warnings.append(f"{exc}; the dispatch record is left out")
     report: dict[str, Any] = {"home": home.shown, "period": period, "tokenizer": home.counter.name,
                               "until": until.isoformat(), "git": grown is not None,
                               "counted_as": counted_as(home.config.budgets)}
@@ -530,6 +544,8 @@ def build_report(home: MemoryHome, period: str, since: datetime | None, until: d
     else:
         report.update(periods=[], forecast=None, shallow=False, first_commit=None, commits=0, note=None, lost=[])
     report["dispatches"] = record
+    if warnings:
+        report["warnings"] = warnings
     if grown is None and record is None:
         report["note"] = "not in a git repository" + (
             " and no dispatch record (memctl assemble --record writes .memctl/dispatches.jsonl)" if with_dispatches

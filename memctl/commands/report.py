@@ -31,7 +31,7 @@ def home_report(home: MemoryHome, today: date, until: datetime, period: str = "d
     from memctl.commands.status import build_status
 
     status = build_status(home, today, progress)
-    history = build_report(home, period, None, until, True)
+    history = build_report(home, period, None, until, True, peek=True)
     diagnostics, files = lint_home(home, today, LintOptions())
     lint = json_data(diagnostics, files)
     return {"home": home.shown, "status": status, "history": history, "lint": lint,

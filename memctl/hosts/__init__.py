@@ -51,7 +51,8 @@ NOTES: dict[str, tuple[str, ...]] = {volute.NAME: volute.DREAMS}
 __all__ = ["CAPS", "DETECT", "HOOK_ANSWERS", "HOSTS", "Budgets", "Cap", "CapResult", "Host", "Stack", "apply_cap",
            "archive_suffix",
            "counted_as", "describe", "detect", "host", "index_cap", "index_file", "index_sizes", "index_text",
-           "injection", "loaded_at_start", "loaded_besides", "measure", "notes", "stack", "version_cap"]
+           "injection", "loaded_at_start", "loaded_besides", "measure", "notes", "output_refusals", "stack",
+           "version_cap"]
 
 
 def host(name: str) -> Host:
@@ -231,3 +232,13 @@ def measure(doc: Doc, cap: CapResult, budgets: Budgets, tokens: bool = True) -> 
     if tokens:
         sizes["tokens"] = doc.tokens
     return sizes
+
+
+def output_refusals() -> tuple[frozenset[str], frozenset[str]]:
+    """The folder names and the file names (lower case) no output of memctl may be written in or
+    as, for every host at once (`Host.own_folders`, `Host.startup_names`): a plan made as
+    CLAUDE.local.md or in .claude/rules/ would be loaded by the next session, whichever host's home
+    the command was given."""
+    folders = frozenset(name.lower() for h in HOSTS.values() for name in h.own_folders)
+    names = frozenset(name.lower() for h in HOSTS.values() for name in h.startup_names)
+    return folders, names

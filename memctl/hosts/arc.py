@@ -27,4 +27,5 @@ HOST = Host(NAME, note="index warning at 180 lines, limit 200; 1,000-token topic
             # arc-starter's dispatch keeps MEMORY.md's [A], [F], [P] and [L] sections in every prompt (and
             # filters [S] by the task's skills, drops [T]): split must not move them out (docs/hosts.md).
             kept_sections=("[A]", "[F]", "[P]", "[L]"), topic_folder="topics",
-            context_candidates=("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md"))
+            context_candidates=("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md"),
+            startup_names=("MEMORY.md", "SOUL.md", "CLAUDE.md", "AGENTS.md"))

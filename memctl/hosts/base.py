@@ -268,6 +268,13 @@ class Host:
     # ending where the host lists every `.md` file of the folder to the model (Claude Code's recall
     # of its auto memory), so that what is archived stays out of it. None: ".md".
     archive_suffix: Callable[[str], str] | None = None
+    # Where no output of memctl (a report, a plan) may go, because the host reads it or keeps its own
+    # state there (`memctl.safe.fsutil.check_output_file`): the names of its own folders, wherever they
+    # lie on a path (Claude Code's `~/.claude` and a project's `.claude/`, with its rules, settings and
+    # transcripts), and the names of the files it loads at start wherever it finds them (a file made
+    # with one of those names would be loaded by the next session: CLAUDE.local.md).
+    own_folders: tuple[str, ...] = ()
+    startup_names: tuple[str, ...] = ()
 
     def count_note(self, tokenizer: str) -> str:
         """What a report says of its token counts: the host's own count when it counts with this

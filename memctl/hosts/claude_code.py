@@ -656,6 +656,7 @@ HOST = Host(NAME, note="loads the first 200 lines, then 25,000 UTF-16 code units
             lessons_front_matter=True,
             project_memory=project_memory, stack=stack, index_names=index_names, home_budgets=home_budgets,
             archive_suffix=archive_suffix,
+            own_folders=(".claude",), startup_names=("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"),
             init_notes=("# `memctl status` lists all Claude Code loads at start: CLAUDE.md files, rules, imports, "
                         "the auto memory",),
             label="Claude Code")

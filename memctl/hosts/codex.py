@@ -339,4 +339,5 @@ HOST = Host(NAME, note="loads ~/.codex/AGENTS.md, then one AGENTS.md a folder fr
                         "the AGENTS.md files from the git root down to it load",
                         "# the budget total_bytes is Codex's project_doc_max_bytes (32,768, or what "
                         "$CODEX_HOME/config.toml says)"),
-            home_budgets=home_budgets, stack=stack, index_names=index_names, label="Codex")
+            home_budgets=home_budgets, stack=stack, index_names=index_names, label="Codex",
+            own_folders=(".codex",), startup_names=(OVERRIDE, DEFAULT, "MEMORY.md"))

@@ -173,4 +173,5 @@ HOST = Host(NAME, note="always-applied .cursor/rules/*.mdc and AGENTS.md load at
             lessons="topics/lessons.md", topic_folder="topics",
             init_notes=("# Cursor: `memctl status` lists each .cursor/rules/*.mdc rule by how it applies; "
                         "`memctl lint` finds rules that never fire",),
-            stack=stack, index_names=index_names, label="Cursor")
+            stack=stack, index_names=index_names, label="Cursor",
+            own_folders=(".cursor",), startup_names=("AGENTS.md", ".cursorrules"))

@@ -243,4 +243,5 @@ HOST = Host(NAME, note="loads ~/.gemini/GEMINI.md and every GEMINI.md from the g
             init_notes=("# workspace: .  # the folder Gemini CLI is started in (default: this one), e.g. frontend",
                         "# context file names come from ~/.gemini/settings.json and .gemini/settings.json "
                         "(context.fileName)"),
-            stack=stack, index_names=index_names, label="Gemini CLI")
+            stack=stack, index_names=index_names, label="Gemini CLI",
+            own_folders=(".gemini",), startup_names=(DEFAULT,))

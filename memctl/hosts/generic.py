@@ -70,4 +70,4 @@ HEAD = Cap("head", describe, load)
 HEAD_TAIL = Cap("head_tail", describe, load)
 
 HOST = Host(NAME, note="Claude Code's load cap, a 5,000-token index, 1,000-token topics, 40,000-token bundles",
-            preset={}, lessons="topics/lessons.md", topic_folder="topics")
+            preset={}, lessons="topics/lessons.md", topic_folder="topics", startup_names=("MEMORY.md",))

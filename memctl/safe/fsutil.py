@@ -16,7 +16,7 @@ from memctl.errors import GuaranteeError, InputError, WriteError
 
 TYPE_CHECKING = False  # pathlib costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Collection, Iterable, Mapping, Sequence
     from os import PathLike
 
     StrPath = str | PathLike[str]
@@ -118,13 +118,30 @@ def read_text(path: StrPath, shown: str | None = None) -> str:
     return decode(read_bytes(path, name), name)
 
 
+UNREADABLE = "\0"  # what `pending_journals` lists for a journal folder it cannot read (no file has the name)
+
+
 def pending_journals(root: str) -> list[str]:
     """What an unfinished write left in the home's journal folder: journals, and the temporary file
-    of one that was being written (one listdir: every command asks, before it reads the home)."""
+    of one that was being written (one listdir: every command asks, before it reads the home). A
+    journal folder (or `.memctl/`) that is there but cannot be read lists `UNREADABLE` alone: what
+    it holds cannot be known (`check_state_folder` says why)."""
     try:
         return sorted(os.listdir(os.path.join(root, ".memctl", "journal")))
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
+    except OSError:
+        return [UNREADABLE]
+
+
+def check_state_folder(root: str, rel: str) -> None:
+    """That memctl's own `rel` (`.memctl/journal`, `.memctl/undo`), if it is there, and `.memctl/`
+    on the way to it, can be listed and entered; else a one-line InputError naming the folder
+    (`cannot read (Permission denied)`)."""
+    path = root
+    for part in rel.split("/"):
+        path = os.path.join(path, part)
+        check_readable(path)
 
 
 def lock_held(path: str) -> bool | None:
@@ -305,10 +322,12 @@ def _unlink_quietly(path: str) -> None:
         pass
 
 
-def atomic_write(path: StrPath, text: str) -> None:
+def atomic_write(path: StrPath, text: str, mode: int | None = None) -> None:
     """Write a file that is not part of a home (a report, a manifest): temporary file, fsync, rename.
 
-    An OSError (a full disk, no permission) is a one-line WriteError; the old file, if any, stays.
+    The new file gets `mode` when it is given (set on the temporary file, never on `path`), else
+    the old file's mode, else the umask's. An OSError (a full disk, no permission) is a one-line
+    WriteError; the old file, if any, stays.
     """
     import tempfile  # not on the read-only path that runs before every dispatch
 
@@ -316,7 +335,8 @@ def atomic_write(path: StrPath, text: str) -> None:
     folder, name = os.path.split(os.path.abspath(path))
     try:
         os.makedirs(folder, exist_ok=True)
-        mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else None
+        if mode is None:
+            mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else None
         fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".memctl.tmp", dir=folder)
     except OSError as exc:
         raise WriteError(f"cannot write ({exc.strerror or exc}); nothing was written", shown) from None
@@ -336,8 +356,51 @@ def atomic_write(path: StrPath, text: str) -> None:
         raise
 
 
+def _git_internals(folder: str) -> str | None:
+    """The folder on the way to `folder` (itself included) that is a git repository's own (HEAD,
+    objects/ and refs/: a `.git` folder or a bare repository, whatever its name), or None."""
+    current = folder
+    while True:
+        if (os.path.isfile(os.path.join(current, "HEAD")) and os.path.isdir(os.path.join(current, "objects"))
+                and os.path.isdir(os.path.join(current, "refs"))):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _memory_home_above(folder: str, index_names: Collection[str]) -> str | None:
+    """The folder on the way to `folder` (itself included) that holds a memory index, or None."""
+    current = folder
+    while True:
+        if any(os.path.isfile(os.path.join(current, name)) for name in index_names):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _same_file(real: str, files: Iterable[str]) -> str | None:
+    """The file of `files` that `real` is another name of (a hard link: same device and inode)."""
+    try:
+        info = os.stat(real)
+    except OSError:
+        return None
+    for file in files:
+        try:
+            other = os.stat(file)
+        except OSError:
+            continue
+        if (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino):
+            return file
+    return None
+
+
 def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] | None = None,
-                      what: str = "report") -> None:
+                      what: str = "report", host_folders: Collection[str] = (),
+                      startup_names: Collection[str] = ()) -> None:
     """Where a file the user names for memctl's output may be written: a report (`report -o`,
     `lint --output-file`) or a plan (`--plan-out`). The one check all of them pass.
 
@@ -350,16 +413,32 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
     memctl reads for those homes wherever they lie (a topic of another name, the host's context and
     bootstrap files, the config), each by its real path with the home it is read for. The folder
     is resolved through its symlinks first, so no link carries the write there. The folder must
-    exist: a mistyped one is refused, never made."""
+    exist: a mistyped one is refused, never made.
+
+    Refused too, because a host reads or keeps them: a path in a folder named as one of
+    `host_folders` (lower case: `.claude`, `.openclaw`: settings, transcripts, rules), a file named
+    as one of `startup_names` (lower case: what a host loads at start wherever it finds it, so a
+    plan named CLAUDE.local.md would be loaded by the next session); any file in one of `homes`,
+    whatever its name (OpenClaw's workspace holds its state files beside the memory); a file in a folder
+    that is a memory home (an index there, `MEMORY.md`, or in a folder above) or a git
+    repository's internals (HEAD, objects/, refs/: bare ones too); and another name (a hard link)
+    of any file of `files`. Files that do not exist yet are refused the same."""
     folder, name = os.path.split(os.path.abspath(path))
-    real = os.path.join(os.path.realpath(folder), name)
+    real_folder = os.path.realpath(folder)
+    real = os.path.join(real_folder, name)
     parts = real.lower().split(os.sep)  # `.GIT` is `.git` on a folder that ignores case
     if ".git" in parts:
         raise GuaranteeError("lies in a .git folder, which memctl never writes in; nothing was written", path)
+    repository = _git_internals(real_folder)
+    if repository is not None:
+        raise GuaranteeError(f"lies in {repository}, a git repository's own folder, which memctl never writes in; "
+                             "nothing was written", path)
     if os.path.islink(real):
         raise GuaranteeError(f"is a symlink; memctl writes a {what} over no link; nothing was written", path)
     if os.path.isdir(real):
         raise WriteError("is a folder; name a file; nothing was written", path)
+    if os.path.lexists(folder) and not os.path.isdir(folder):  # under a file: the plainest word first
+        raise WriteError(f"not a folder: {os.path.dirname(path) or '.'}; nothing was written", path)
     for root in homes:
         base = os.path.realpath(root).rstrip(os.sep)
         if not real.startswith(base + os.sep):
@@ -372,10 +451,27 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
         if hidden is not None:  # the host's own folder in the home (Volute's .config/, a .claude/): its settings
             raise GuaranteeError(f"lies in {hidden}/ of the memory home {root}, a folder memctl never writes in; "
                                  "nothing was written", path)
+        raise GuaranteeError(f"lies in the memory home {root}, whose folder is the memory's and its "
+                             f"host's (OpenClaw keeps state files there); memctl writes a {what} outside it; "
+                             "nothing was written", path)
     read_for = next((home for file, home in (files or {}).items() if os.path.realpath(file) == real), None)
+    if read_for is None:
+        linked = _same_file(real, files or {})
+        read_for = (files or {}).get(linked, "") if linked is not None else None
     if read_for is not None:
         raise GuaranteeError(f"is a file memctl reads for the memory home {read_for} (memctl writes a {what} "
                              "outside the files it reads); nothing was written", path)
+    home_above = _memory_home_above(real_folder, ("MEMORY.md",))
+    if home_above is not None:
+        raise GuaranteeError(f"lies in {home_above}, a memory home (it holds MEMORY.md); memctl writes a {what} "
+                             "outside memory homes; nothing was written", path)
+    host_folder = next((part for part in parts[:-1] if part in host_folders), None)
+    if host_folder is not None:
+        raise GuaranteeError(f"lies in a {host_folder}/ folder, a host's own (its settings, sessions and rules); "
+                             f"memctl writes no {what} there; nothing was written", path)
+    if parts[-1] in startup_names:
+        raise GuaranteeError(f"is a file name a host loads at start wherever it finds it; a {what} written there "
+                             "would be loaded by the next session; name another file; nothing was written", path)
     if STATE_FOLDER in parts:
         raise GuaranteeError(f"lies in a {STATE_FOLDER} folder, memctl's own state, where no {what} goes; nothing was "
                              "written", path)

@@ -30,6 +30,7 @@ from memctl.safe import undo
 from memctl.safe.fsutil import (
     TEMP_NAME,
     check_destination,
+    check_state_folder,
     current_text,
     fsync_folder,
     make_folders,
@@ -322,6 +323,7 @@ def remove_half_written(root: str) -> list[str]:
     caller holds the home's lock. Returns them, relative to the home. Such a write changed no file:
     files are written only once the journal is whole and has its name."""
     folder = os.path.join(root, ".memctl", "journal")
+    check_state_folder(root, JOURNAL_REL)  # one that cannot be read: one line, not a traceback
     if not os.path.isdir(folder) or os.path.islink(folder):
         return []
     removed = []

@@ -11,7 +11,7 @@ import json
 import os
 from typing import Any
 
-from memctl.errors import InputError, MemctlError, WriteError
+from memctl.errors import InputError, MemctlError
 from memctl.safe.fsutil import atomic_write, read_text
 from memctl.safe.keys import digest
 from memctl.safe.writer import FileChange, WritePlan
@@ -22,18 +22,12 @@ PLAN_VERSION = 1
 def save_plan(path: str, command: str, root: str, plan: WritePlan, summary: dict[str, Any]) -> None:
     """Write the plan to `path`, mode 0600 whatever mode a file there had: it holds the files' text
     verbatim (what makes it applicable), credentials too, so only its owner may read it."""
-    try:
-        os.chmod(path, 0o600)  # before the write: the new file takes the old one's mode
-    except OSError:
-        pass
     data = {"memctl_plan": PLAN_VERSION, "command": command, "home": root, "summary": summary,
             "changes": [{"path": c.rel, "before_digest": digest(c.before) if c.before is not None else None,
                          "before": c.before, "after": c.after, "removed": c.removed} for c in plan.changes]}
-    atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-    try:
-        os.chmod(path, 0o600)
-    except OSError as exc:
-        raise WriteError(f"cannot make the plan readable by its owner alone ({exc.strerror or exc})", path) from None
+    # the temporary file is made 0600 before the rename: no chmod ever touches the name given, which
+    # may be a second name of another file until the rename replaces it
+    atomic_write(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n", mode=0o600)
 
 
 def load_plan(path: str, command: str, root: str) -> tuple[WritePlan, dict[str, Any]]:

@@ -17,9 +17,11 @@ import os
 import re
 from typing import NamedTuple
 
-from memctl.errors import MemctlError, WriteError
+from memctl.errors import InputError, MemctlError, WriteError
 from memctl.safe.fsutil import (
+    UNREADABLE,
     check_destination,
+    check_state_folder,
     fsync_folder,
     hold_lock,
     lock_held,
@@ -89,7 +91,8 @@ def write_journal(root: str, journal_id: str, command: str, changes: list[FileCh
         data["undoes"] = undoes._asdict()
     payload = json.dumps(data, ensure_ascii=False).encode("utf-8")
     head = b" ".join((_MAGIC, str(JOURNAL_VERSION).encode(), _sign(key, payload).encode()))
-    temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload)
+    # 0600: the journal, later the undo record, holds the files' text verbatim, credentials too
+    temp = write_temp(folder, f".{journal_id}.json.tmp", head + b"\n" + payload, 0o600)
     held = Held(None)
     try:
         held = Held(hold_lock(temp) if hold else None)  # locked before it is a journal: never one unheld
@@ -261,7 +264,10 @@ def came_with_git(root: str, folder: str) -> dict[str, str]:
 
 def journals(root: str) -> list[Journal]:
     """Every journal in the home, checked (an empty list, without asking for the key, when none)."""
-    names = [n for n in pending_journals(root) if not n.startswith(".") and n.endswith(".json")]
+    found = pending_journals(root)
+    if UNREADABLE in found:  # a write must not go on past a journal it cannot see
+        check_state_folder(root, JOURNAL_REL)
+    names = [n for n in found if not n.startswith(".") and n.endswith(".json")]
     if not names:
         return []
     from memctl.safe.keys import user_key
@@ -330,6 +336,12 @@ def refusal(journal: Journal) -> str:
 def pending_notices(root: str, shown: str) -> list[str]:
     """What a command that only reads says of the journals it finds: it acts on none of them."""
     notices = []
+    if UNREADABLE in pending_journals(root):  # a command that only reads goes on, and says so
+        try:
+            check_state_folder(root, JOURNAL_REL)
+        except InputError as exc:
+            return [f"{exc}: an unfinished write there cannot be seen; what was read may be part-way through "
+                    "one (a command that writes refuses until the folder can be read)"]
     for journal in journals(root):
         if journal.refused:
             notices.append(refusal(journal))

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, InputError, MemctlError
-from memctl.safe.fsutil import check_destination, current_text, fsync_folder, make_folders
+from memctl.safe.fsutil import check_destination, check_state_folder, current_text, fsync_folder, make_folders
 from memctl.safe.trust import Undoes, _parse, came_with_git, journal_path
 from memctl.safe.writer import FileChange, WritePlan
 from memctl.words import plural
@@ -94,8 +94,11 @@ def _names(root: str) -> list[tuple[int, str, str]]:
     """(seq, id, name) of each record file, oldest first."""
     try:
         names = os.listdir(os.path.join(root, ".memctl", "undo"))
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
+    except OSError as exc:  # there, but not to be read: never "no write recorded"
+        check_state_folder(root, UNDO_REL)
+        raise InputError(f"cannot read ({exc.strerror or exc})", os.path.join(root, UNDO_REL)) from None
     found = [(int(m.group(1)), m.group(2), n) for n in names if (m := _NAME.match(n))]
     return sorted(found)
 
