@@ -370,7 +370,7 @@ class MemoryHome:
     archived: tuple[Doc, ...]
     linked: frozenset[str]  # topics the index links to
     skipped: tuple[Skipped, ...]
-    unreadable: tuple[InputError, ...]  # topic and archive files (and folders, `topics/ops/`) that could not be read; skipped
+    unreadable: tuple[InputError, ...]  # files and folders (`topics/ops/`) that could not be read; skipped
     wikilinks: tuple[tuple[str, int, str | None], ...]  # the index's [[links]]: text, line, topic it names
     shown: str = "."  # the home as the user named it, for reports
     notices: tuple[str, ...] = ()  # said on loading: an unfinished write, config entries dropped, no cache
