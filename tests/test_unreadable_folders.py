@@ -81,3 +81,21 @@ def test_an_openclaw_memory_folder_that_cannot_be_read_is_named_once(cli, tmp_pa
     rollup = cli("rollup", str(home))
     assert rollup.stderr.count(SAID) == 1  # memory/archive/, which cannot be entered through it, is not said again
     assert f"warning: memory/: {SAID}; skipped" in rollup.stderr
+
+
+def test_history_says_git_failed_not_that_the_home_is_not_in_a_repository(cli, tmp_path):
+    """Trial 6: `.git/objects` at mode 000 made `history` say "no history: not in a git repository",
+    exit 0. A `.git` git fails on is said as such, exit 2: here a `.git` file naming a folder that is
+    gone (git's answer is the same one, "not a git repository"; mode 000 means nothing to root)."""
+    home = tmp_path / "repo"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# M\n\n- [a](topics/a.md)\n")
+    (home / "topics" / "a.md").write_text("# A\n- x\n")
+    (home / ".git").write_text(f"gitdir: {tmp_path}/gone\n")
+    result = cli("history", str(home))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {home}/.git: git cannot tell the history: it failed on this repository (")
+    assert result.stderr.count("\n") == 1 and "not in a git repository" not in result.stderr
+    (home / ".git").unlink()  # no .git at all: no history, as before
+    plain = cli("history", str(home))
+    assert plain.exit_code == 0 and "not in a git repository" in plain.stdout + plain.stderr
