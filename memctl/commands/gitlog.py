@@ -32,7 +32,7 @@ class Repo:
             out = _git(folder, "rev-parse", "--show-toplevel", "--is-shallow-repository", "--show-prefix")
         except MemctlError as error:
             marker = next((up / ".git" for up in (folder, *folder.parents) if os.path.lexists(up / ".git")), None)
-            if marker is None or error.message.startswith("cannot run git"):
+            if marker is None or error.message.startswith("cannot run git") or not _a_repository(marker):
                 return None
             said = error.message.removeprefix("fatal: ").strip()
             raise MemctlError(f"git cannot tell the history: it failed on this repository ({said})",
@@ -92,6 +92,20 @@ class Repo:
             out[sha] = data[start : start + int(size)]
             position = start + int(size) + 1
         return out
+
+
+def _a_repository(marker: Path) -> bool:
+    """Whether a `.git` is a repository's (a folder holding `objects`, or a `gitdir:` file), not a
+    bare marker (`.git/HEAD` alone, as a project's root is marked): a marker is no repository."""
+    if not os.path.isdir(marker):
+        return os.path.isfile(marker)
+    try:
+        os.lstat(marker / "objects")
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # `.git` itself cannot be entered (mode 000, another user's): git cannot read it either
+    return True
 
 
 def _git(folder: Path, *args: str) -> str:
