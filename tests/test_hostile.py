@@ -206,6 +206,34 @@ def test_memctl_append_refuses_a_symlinked_state_folder(cli, tmp_path):
     assert list(elsewhere.iterdir()) == [] and (home / "MEMORY.md").read_bytes() == before
 
 
+@pytest.mark.parametrize("rel, why", [
+    (".memctl.yaml", ".memctl.yaml is hidden; memory never reads or writes a dot-file or dot-folder"),
+    ("pyproject.toml", "memory keeps markdown files only"),
+    (".memctl/notes.md", ".memctl is hidden"),
+    (".git/config.md", ".git is hidden"),
+    (".claude/settings.json", ".claude is hidden"),
+    ("settings.json", "memory keeps markdown files only"),
+    ("topics/.draft.md", ".draft.md is hidden"),
+    ("topics/run.sh", "memory keeps markdown files only"),
+])
+def test_memctl_append_writes_memory_files_only_never_the_config(cli, tmp_path, rel, why):
+    """Trial 6: `memctl append .memctl.yaml "embedder: touch PWNED"` exited 0, and the next `hook
+    user-prompt` ran the command; `append .memctl.yaml "- note"` broke every command after. append
+    refuses, as MCP memory_append and the memory tool do, anything but a markdown file of the home."""
+    home = fat_home(tmp_path / "home")
+    (home / "topics").mkdir()
+    (home / ".memctl.yaml").write_text("tokenizer: cl100k_base\n")
+    before = _tree(home)
+    shown = str(home / rel)
+    result = cli("append", shown, "embedder: touch /tmp/PWNED")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {shown}: ") and result.stderr.count("\n") == 1
+    assert why in result.stderr and result.stderr.endswith("; nothing was written\n")
+    assert _tree(home) == before
+    ok = cli("status", str(home))
+    assert ok.exit_code == 0, ok.stderr
+
+
 def test_memctl_append_to_a_folder_says_it_wants_a_file(cli, tmp_path):
     """Trial 5: `append HOME/ TEXT` said `PARENT: no MEMORY.md in this folder or above it`."""
     home = fat_home(tmp_path / "home")

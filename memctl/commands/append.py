@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+from memctl.commands.memory_store import Refused, appended, memory_file
 from memctl.errors import GuaranteeError, InputError
 from memctl.model.home import find_home
 from memctl.safe.fsutil import Guard, check_destination, current_text, decode
@@ -16,17 +17,7 @@ from memctl.safe.journal import apply_plan
 from memctl.safe.writer import FileChange, WritePlan
 
 TRIES = 5  # a file that another writer keeps changing is read again this many times
-
-
-def appended(before: str | None, text: str) -> str:
-    """`before` with `text` added as whole lines, in the file's own line endings."""
-    old = before or ""
-    newline = "\r\n" if "\r\n" in old else "\n"
-    body = text.replace("\r\n", "\n").replace("\n", newline)
-    if not body.endswith(newline):
-        body += newline
-    joiner = newline if old and not old.endswith("\n") else ""
-    return old + joiner + body
+__all__ = ["append_text", "appended", "stdin_text"]  # `appended` lives in memory_store, which append uses
 
 
 def stdin_text(data: bytes) -> str:
@@ -110,6 +101,10 @@ def append_text(path: str, text: str, index_name: str = "MEMORY.md") -> tuple[st
         raise InputError("nothing to append: the text is empty")
     _check_encodable(text)
     root, rel = _home_and_rel(path, index_name)
+    try:
+        memory_file(rel, path)  # the rule of the MCP memory_append and the memory tool: never the config
+    except Refused as error:
+        raise InputError(f"{error.message}; nothing was written") from None
     _no_link_on_the_way(root, rel, path)
     check_destination(root, rel)
     for _ in range(TRIES):

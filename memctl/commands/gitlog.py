@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 from typing import NamedTuple
@@ -24,11 +25,18 @@ class Repo:
 
     @classmethod
     def find(cls, folder: Path) -> Repo | None:
-        """The repository holding `folder`, or None when it is not in one (or git is missing)."""
+        """The repository holding `folder`, or None when it is not in one (or git is missing). Where a
+        `.git` is there and git fails on it (`.git/objects` another user's or at mode 000, a `.git`
+        file naming a folder that is gone), git cannot tell the history: said, not "not in one"."""
         try:
             out = _git(folder, "rev-parse", "--show-toplevel", "--is-shallow-repository", "--show-prefix")
-        except MemctlError:
-            return None
+        except MemctlError as error:
+            marker = next((up / ".git" for up in (folder, *folder.parents) if os.path.lexists(up / ".git")), None)
+            if marker is None or error.message.startswith("cannot run git") or not _a_repository(marker):
+                return None
+            said = error.message.removeprefix("fatal: ").strip()
+            raise MemctlError(f"git cannot tell the history: it failed on this repository ({said})",
+                              marker) from None
         top, shallow, prefix = (out.splitlines() + ["", "", ""])[:3]
         return cls(Path(top), prefix.rstrip("/"), shallow.strip() == "true")
 
@@ -84,6 +92,20 @@ class Repo:
             out[sha] = data[start : start + int(size)]
             position = start + int(size) + 1
         return out
+
+
+def _a_repository(marker: Path) -> bool:
+    """Whether a `.git` is a repository's (a folder holding `objects`, or a `gitdir:` file), not a
+    bare marker (`.git/HEAD` alone, as a project's root is marked): a marker is no repository."""
+    if not os.path.isdir(marker):
+        return os.path.isfile(marker)
+    try:
+        os.lstat(marker / "objects")
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # `.git` itself cannot be entered (mode 000, another user's): git cannot read it either
+    return True
 
 
 def _git(folder: Path, *args: str) -> str:

@@ -67,10 +67,7 @@ def inside(root: str, path: str, shown: str) -> str:
     if rel.startswith("/") or rel == ".." or rel.startswith("../"):
         raise Refused(f"{shown} would leave the memory folder; nothing outside it is read or written")
     parts = rel.split("/") if rel != "." else []
-    hidden = next((p for p in parts if p.startswith(".")), None)
-    if hidden is not None:
-        raise Refused(f"{shown}: {hidden} is hidden; memory never reads or writes a dot-file or dot-folder "
-                      "(.git/, .memctl/)")
+    not_hidden(parts, shown)
     here = root
     for number, part in enumerate(parts, 1):
         here = os.path.join(here, part)
@@ -85,6 +82,23 @@ def inside(root: str, path: str, shown: str) -> str:
         if number < len(parts) and not stat.S_ISDIR(mode):
             raise Refused(f"{shown}: {'/'.join(parts[:number])} is {kind_of(mode)}, not a folder")
     return "/".join(parts)
+
+
+def not_hidden(parts: list[str], shown: str) -> None:
+    """Refuse a path (its `/` parts, relative to the home) with a dot-file or dot-folder in it: the
+    config `.memctl.yaml`, `.git/`, `.memctl/`, a host's `.claude/` are never memory."""
+    hidden = next((p for p in parts if p.startswith(".")), None)
+    if hidden is not None:
+        raise Refused(f"{shown}: {hidden} is hidden; memory never reads or writes a dot-file or dot-folder "
+                      "(.memctl.yaml, .git/, .memctl/)")
+
+
+def memory_file(rel: str, shown: str) -> None:
+    """The one rule of what an agent may write: a markdown file of the home, nothing hidden on its
+    way. The config (`.memctl.yaml`, `pyproject.toml`, whose `embedder:` memctl runs), a host's
+    settings (`settings.json`) and memctl's own `.memctl/` are refused (`Refused`, exit 2)."""
+    not_hidden(rel.split("/"), shown)
+    markdown_only(rel, shown)
 
 
 def home_rel(root: str, path: object, what: str = "path") -> str:
@@ -234,13 +248,22 @@ def write(root: str, plan: Callable[[Store], WritePlan], command: str) -> WriteP
     return apply_fresh(root, planned(), lambda made: made, planned, command)
 
 
+def appended(before: str | None, text: str) -> str:
+    """`before` with `text` added as whole lines, in the file's own line endings."""
+    old = before or ""
+    newline = "\r\n" if "\r\n" in old else "\n"
+    body = text.replace("\r\n", "\n").replace("\n", newline)
+    if not body.endswith(newline):
+        body += newline
+    joiner = newline if old and not old.endswith("\n") else ""
+    return old + joiner + body
+
+
 def append_plan(store: Store, rel: str, text: str) -> WritePlan:
     """`text` added as whole lines at the end of `rel` (made if missing), in its own line endings."""
-    from memctl.commands.append import appended
-
     if not text.strip():
         raise Refused("nothing to append: the text is empty")
-    markdown_only(rel, rel)
+    memory_file(rel, rel)
     before = current_text(store.root, rel)
     return WritePlan((FileChange(rel, before, appended(before, text)),))
 

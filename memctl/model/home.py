@@ -370,7 +370,7 @@ class MemoryHome:
     archived: tuple[Doc, ...]
     linked: frozenset[str]  # topics the index links to
     skipped: tuple[Skipped, ...]
-    unreadable: tuple[InputError, ...]  # topic and archive files that could not be read; skipped
+    unreadable: tuple[InputError, ...]  # files and folders (`topics/ops/`) that could not be read; skipped
     wikilinks: tuple[tuple[str, int, str | None], ...]  # the index's [[links]]: text, line, topic it names
     shown: str = "."  # the home as the user named it, for reports
     notices: tuple[str, ...] = ()  # said on loading: an unfinished write, config entries dropped, no cache
@@ -793,7 +793,8 @@ def load_home(
         elif link.status == "file" and link.target and link.target.endswith(".md") and link.target != index.rel:
             if not in_archive(link.target):
                 linked.add(link.target)
-    found, passed = walk(root, config.topics, guard)
+    unread: list[tuple[str, str]] = []  # folders the walks could not list: named, never passed over
+    found, passed = walk(root, config.topics, guard, unread)
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
     walked = {r: k for r, k in found.items() if r != index.rel and not in_archive(r)}
     by_stem = _wikilinks_by_stem(root, index, walked, guard)
@@ -819,7 +820,8 @@ def load_home(
     wikilinks = _resolve_wikilinks(index, by_stem, topics)
     linked.update(rel for _, _, rel in wikilinks if rel)
     stored, passed = walk(root, tuple(f"{folder}/**/*.{ext}" for folder in ARCHIVE_DIRS for ext in ("md", "markdown")),
-                          guard)
+                          guard, unread)
+    unreadable.extend(_unread_folders(unread))
     skipped.extend(Skipped(rel, None, target, reason) for rel, reason, target in passed)
     total += len(stored)
     archived = read(list(stored))
@@ -827,6 +829,16 @@ def load_home(
     return MemoryHome(root, config, counter, cache, index, tuple(topics), tuple(archived),
                       frozenset(linked) & {d.rel for d in topics}, tuple(skipped), tuple(unreadable), wikilinks,
                       shown, (*notices, *config.warnings))  # the config's paths and globs it dropped
+
+
+def _unread_folders(unread: list[tuple[str, str]]) -> list[InputError]:
+    """The folders the walks could not list, each once, and none inside another (`memory/` at mode
+    000 is said, not also the `memory/archive/` that cannot be entered through it)."""
+    named = sorted(dict.fromkeys(unread))
+    tops = [(folder, why) for folder, why in named
+            if folder == "." or not any(f == "." or folder.startswith(f + "/") for f, _ in named)]
+    return [InputError(f"cannot read this folder ({why}): the files in it are not measured",
+                       "./" if folder == "." else f"{folder}/") for folder, why in tops]
 
 
 def _stem(rel: str) -> str:

@@ -62,10 +62,12 @@ def _start(pattern: str) -> tuple[str, int | None]:
     return "/".join(fixed), depth
 
 
-def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
+def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard, unread: list[tuple[str, str]] | None = None,
          ) -> tuple[dict[str, tuple[int, int]], list[tuple[str, str, str]]]:
     """The files matching any of `patterns` (relative, `/`, sorted), each with its (device, inode),
-    and what was passed over: (path, why, where a link led)."""
+    and what was passed over: (path, why, where a link led). A folder the walk would enter but
+    cannot list (`topics/ops/` at mode 000) is added to `unread` as (path, the system's reason):
+    what it holds is not known, which the command says rather than pass it over in silence."""
     matchers = [matcher(p) for p in patterns]
     starts: dict[str, int | None] = {}
     for pattern in patterns:
@@ -91,7 +93,11 @@ def walk(root: str, patterns: tuple[str, ...] | list[str], guard: Guard,
         try:
             info = os.stat(path)
             entries = list(os.scandir(path))
-        except OSError:
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # a glob's folder that is not there (no `topics/` yet): nothing to find
+        except OSError as exc:
+            if unread is not None:
+                unread.append((rel_dir or ".", exc.strerror or str(exc)))
             continue
         if (info.st_dev, info.st_ino) in walked:
             continue  # a folder reached again through a link

@@ -59,7 +59,8 @@ def invalid_front_matter(ctx: Context) -> Iterator[Finding]:
         if error is not None:
             yield Finding(doc.rel, error.line or 1, 1, error.message)
     for error in ctx.home.unreadable:
-        yield Finding(error.path or ctx.home.index.rel, error.line or 1, 1, f"{error.message}; the file is skipped")
+        what = "folder" if (error.path or "").endswith("/") else "file"
+        yield Finding(error.path or ctx.home.index.rel, error.line or 1, 1, f"{error.message}; the {what} is skipped")
 
 
 @rule("MEM102", "lenient-front-matter", "warning")
