@@ -116,14 +116,7 @@ def test_plan_out_refuses_the_hosts_own_folder_in_the_home(cli, tmp_path):
 def test_plan_out_refuses_a_claude_code_file_outside_the_auto_memory(cli, tmp_path, monkeypatch):
     """Claude Code's start-up loads the project's CLAUDE.md and ~/.claude/CLAUDE.md, outside the
     auto-memory folder: a plan is not written over either."""
-    shutil.copytree(HOMES / "claude-code", tmp_path / "cc")
-    home, project = tmp_path / "cc" / "home", tmp_path / "cc" / "project" / "acme-billing"
-    (project / ".git").mkdir()
-    (project / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
-    projects = home / ".claude" / "projects"
-    memory = projects / re.sub(r"[^a-zA-Z0-9]", "-", str(project)) / "memory"
-    (projects / "-work-acme-billing").rename(memory.parent)
-    monkeypatch.setenv("HOME", str(home))
+    home, project, memory = claude_code_trial(tmp_path, monkeypatch)
     before = snapshot(tmp_path)
     for target in (project / "CLAUDE.md", home / ".claude" / "CLAUDE.md"):
         refused(cli("split", str(memory), "--plan-out", str(target)), target, "is a file memctl reads for the memory")

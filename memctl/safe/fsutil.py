@@ -16,7 +16,7 @@ from memctl.errors import GuaranteeError, InputError, WriteError
 
 TYPE_CHECKING = False  # pathlib costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterable, Mapping, Sequence
+    from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
     from os import PathLike
 
     StrPath = str | PathLike[str]
@@ -356,30 +356,27 @@ def atomic_write(path: StrPath, text: str, mode: int | None = None) -> None:
         raise
 
 
-def _git_internals(folder: str) -> str | None:
-    """The folder on the way to `folder` (itself included) that is a git repository's own (HEAD,
-    objects/ and refs/: a `.git` folder or a bare repository, whatever its name), or None."""
+def _folder_above(folder: str, found: Callable[[str], bool]) -> str | None:
+    """The first folder on the way up from `folder` (itself included) that `found` says yes to, or None."""
     current = folder
-    while True:
-        if (os.path.isfile(os.path.join(current, "HEAD")) and os.path.isdir(os.path.join(current, "objects"))
-                and os.path.isdir(os.path.join(current, "refs"))):
-            return current
+    while not found(current):
         parent = os.path.dirname(current)
         if parent == current:
             return None
         current = parent
+    return current
+
+
+def _git_internals(folder: str) -> str | None:
+    """The folder on the way to `folder` (itself included) that is a git repository's own (HEAD,
+    objects/ and refs/: a `.git` folder or a bare repository, whatever its name), or None."""
+    return _folder_above(folder, lambda at: os.path.isfile(os.path.join(at, "HEAD"))
+                         and os.path.isdir(os.path.join(at, "objects")) and os.path.isdir(os.path.join(at, "refs")))
 
 
 def _memory_home_above(folder: str, index_names: Collection[str]) -> str | None:
     """The folder on the way to `folder` (itself included) that holds a memory index, or None."""
-    current = folder
-    while True:
-        if any(os.path.isfile(os.path.join(current, name)) for name in index_names):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
+    return _folder_above(folder, lambda at: any(os.path.isfile(os.path.join(at, name)) for name in index_names))
 
 
 def _same_file(real: str, files: Iterable[str]) -> str | None:
