@@ -17,7 +17,6 @@ from memctl.safe.journal import apply_plan
 from memctl.safe.writer import FileChange, WritePlan
 
 TRIES = 5  # a file that another writer keeps changing is read again this many times
-__all__ = ["append_text", "appended", "stdin_text"]  # `appended` lives in memory_store, which append uses
 
 
 def stdin_text(data: bytes) -> str:

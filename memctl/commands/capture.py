@@ -383,7 +383,7 @@ def place_link(index: IndexView, line: str) -> tuple[str | None, int, str]:
     the end when the end loads; else after the last link line of the loaded part; the new text's cap
     checked each time.
     (None, 0, why) when no place inside the loaded part takes it."""
-    from memctl.commands.append import appended
+    from memctl.commands.memory_store import appended
     from memctl.markup.structure import structure
     from memctl.text import split_lines
 
@@ -454,7 +454,7 @@ def plan_capture(root: str, lessons_rel: str, source: Source, candidates: list[C
     host loads the index (`place_link`), so that the host's agent (and memctl) can find the lessons;
     with no such place the lessons are still captured and a warning says why the link is not.
     `front_matter` heads a new lessons file (the host's, `lessons_front_matter`)."""
-    from memctl.commands.append import appended
+    from memctl.commands.memory_store import appended
     from memctl.model.secrets import find_secrets
     from memctl.safe.fsutil import check_destination, current_text
 
