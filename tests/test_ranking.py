@@ -236,6 +236,9 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("from the 3rd to the 9th", "2026-11-23", ["2026-11-03..2026-11-09"]),
     ("from Monday to Friday", "2026-11-25", ["2026-11-23", "2026-11-30", "2026-11-20", "2026-11-27"]),  # a habit
     ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
+    ("what did Strobl find on Monday the 11th?", "2027-02-20", ["2027-01-11"]),  # the 11th that was a Monday
+    ("Thu, the 12th", "2026-11-23", ["2026-11-12"]),
+    ("on Friday the 13th", "2026-11-23", ["2026-11-13"]),  # the last one; none ahead within two months
 ])
 def test_query_dates(text, today, days):
     from datetime import date
@@ -282,6 +285,56 @@ def test_since_a_day_means_from_that_day_to_today(tmp_path, query):
     assert query(home, "where are we with Kessler since the quote on the 13th?", today="2026-11-21") == [
         "memory/2026-11-13.md § 2026-11-13 (Fri)", "memory/2026-11-16.md § 2026-11-16 (Mon)",
         "memory/2026-11-20.md § 2026-11-20 (Fri)"]
+
+
+def test_a_section_of_no_date_must_make_up_for_the_date_with_words(tmp_path, query):
+    """"What took us off air on the 14th?": the note of the 14th answers; the topics that say `off
+    air` about something else (a commit rule, the logger) held the whole of the query's words, since
+    the date did not count, and four of them loaded beside the answer. A section of no date of its
+    own must now hold words enough to weigh as much as the date it lacks; the policy asked about on a
+    day still comes in when it holds the question's rarer words."""
+    home = _home(tmp_path, {
+        "memory/2027-02-14.md": ("# 2027-02-14 (Sun)\n\n- Off air 03:10-05:40: power cut at the mast, UPS flat\n"
+                                 "- Gethin drove up with the generator; carrier back at 05:38, audio at 05:40\n"
+                                 "- Ofcom told in the log; listeners told on the website and the socials at 07:00\n"
+                                 "- The overnight playlist lost its place; the 06:00 news was read from the studio\n"
+                                 "- Gethin to price a bigger battery and a transfer switch before the next storm\n"
+                                 "- The compliance logger has the gap; the board report must explain it in March\n"),
+        "memory/2027-02-13.md": "# 2027-02-13 (Sat)\n\n- Quiz night trailer recorded\n",
+        "memory/2027-02-15.md": "# 2027-02-15 (Mon)\n\n- Gethin ordered a new UPS battery\n",
+        "commits.md": "# Commits\n\n- Say in the message whether a change can take us off air.\n",
+        "logger.md": "# Logger\n\n- The compliance logger keeps every off-air minute; never restart it on air.\n",
+        "push.md": "# Pushing\n\n- Never force-push main while we are on air.\n",
+        "ups.md": "# UPS\n\n- The mast UPS holds 40 minutes; its battery is checked each spring.\n",
+        **{f"{name}.md": f"# {name.title()}\n\n- {line}\n" for name, line in (
+            ("rota", "Breakfast: Ines Mon-Wed, Gethin Thu-Fri"), ("ppl", "PPL returns due each quarter"),
+            ("carts", "Idents live in carts/idents, 48 kHz WAV"), ("icecast", "Admin on port 8000, relay on 8001"),
+            ("rds", "RDS text is the show name, 64 characters at most"),
+            ("widget", "The website's on-air widget reads now-playing from Icecast"),
+            ("board", "The board report says how many hours we were on air"))},
+    })
+    assert query(home, "What took us off air on the 14th?", today="2027-02-22") == [
+        "memory/2027-02-14.md § 2027-02-14 (Sun)"]
+    assert query(home, "how long does the mast UPS hold on the 14th?", today="2027-02-22") == [
+        "ups.md § UPS", "memory/2027-02-14.md § 2027-02-14 (Sun)"]
+
+
+def test_a_section_holding_as_much_of_the_query_as_the_best_is_not_below_the_floor(tmp_path, query):
+    """"Wertsicherung?" on three flats' sections that each say when the rent is indexed, the first in
+    a short line, the others in long paragraphs: BM25 scored the long ones at 37% of the short one
+    (length normalisation), below the floor, though they hold the same word as the one loaded."""
+    filler = "The flat has a balcony, a cellar compartment and a bike room; tenants share the laundry. " * 4
+    home = _home(tmp_path, {
+        "flats.md": ("# Flats\n\n## Lend\n\n- Wertsicherung: VPI 2020, yearly in March (Wertsicherung clause 7).\n\n"
+                     f"## Annen\n\n- {filler}Wertsicherung as in Lend.\n\n"
+                     f"## Körösi\n\n- {filler}Rent 780 €, Wertsicherung from 2028.\n"),
+        "letters.md": ("# Letters\n\n## Mahnung\n\n- A friendly reminder first, then a second after 14 days.\n\n"
+                       "## Kaution\n\n- Three months' rent, into the savings account within a week.\n\n"
+                       "## Kündigung\n\n- Three months' notice, in writing, to the end of a month.\n"),
+        "contractors.md": "# Contractors\n\n## Strobl\n\n- Installateur, comes within two days.\n",
+    })
+    assert query(home, "Wertsicherung?", today="2027-02-20") == [
+        "flats.md § Lend", "flats.md § Annen", "flats.md § Körösi"]
 
 
 def test_a_date_no_note_is_on_leaves_the_words_to_say_what_a_question_asks(tmp_path, query):

@@ -549,6 +549,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             known = same.get(held)
             level[i] = known if known is not None else same.setdefault(held, round(covering(i, frozenset()), 9))
     order = sorted(level, key=lambda i: (-level[i], -values[i]))
+    top = level[order[0]] if order else 0.0  # the most of the query a section holds: the floor is for those below it
     result: list[Scored] = []
     lowered_texts: dict[Doc, str] = {}  # a file lower-cased whole, once, where that moves offsets
     twins: dict[str, str] = {}  # each chosen section's text, its white space folded: where it is
@@ -572,7 +573,8 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             near = True  # a guess at what the question asks, as a threshold is: meaning may overrule it
         elif i in other_day:
             why = f"dated another day than the query's ({' or '.join(sorted(framing))})"
-        elif values[i] < best * floor and max((weight.get(t, 0.0) for t in headed), default=0) < HEADING_WEIGHT:
+        elif (values[i] < best * floor and level[i] < top - 1e-9
+              and max((weight.get(t, 0.0) for t in headed), default=0) < HEADING_WEIGHT):
             why = f"below the floor ({values[i] / best:.0%} of the best score; {floor:.0%} needed)"
             near = True
             if headed:

@@ -56,7 +56,7 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
     ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>week|month)\b"),
     ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b"),
     ("rel_weekday", rf"\b(?P<rel>last|this|next)\s+(?P<weekday>{_WEEKDAY_WORD})\b"),
-    ("ordinal", r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b"),
+    ("ordinal", rf"(?:\b(?P<weekday>{_WEEKDAY_WORD})\.?,?\s+)?\bthe\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"),
     ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{_MONTH_WORD})\b"),
     ("weekday", rf"\b(?P<weekday>{_WEEKDAY_WORD})\b(?!s)"),
 ]
@@ -276,9 +276,12 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
         else:
             day = today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)
         return _term(text, [(day, day)])
-    if kind == "ordinal":
-        months = [today.year * 12 + today.month - 1 + step for step in (-1, 0, 1)]
-        days = [d for m in months if (d := _day_in(m // 12, m % 12 + 1, int(group("d"))))]
+    if kind == "ordinal":  # "the 14th": this month's or a month beside it; "Monday the 11th": one on a Monday
+        weekday = _weekday_number(group("weekday")) if group("weekday") else None
+        steps = range(-1, 2) if weekday is None else range(-12, 3)  # a plan is weeks ahead, a memory months back
+        months = [today.year * 12 + today.month - 1 + step for step in steps]
+        days = [d for m in months if (d := _day_in(m // 12, m % 12 + 1, int(group("d"))))
+                and (weekday is None or d.weekday() == weekday)]
         return _term(text, [(d, d) for d in _nearest(today, days)])
     word = group("month") if kind == "month" else group("weekday")
     if word.lower() in _AMBIGUOUS and not _capitalised_inside(word, start + text.index(word), query):

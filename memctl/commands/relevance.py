@@ -330,20 +330,25 @@ def coverage(hits: Sequence[Mapping[str, int]], df: Mapping[str, int], size: int
     on the dates or with no date of their own; those on the dates; the date terms): the date says
     which sections may answer, the words which do. Only the words some eligible section holds count
     ("how much did we spend this month": `spend`); a query of dates alone ("what happened last
-    month?", "summarise yesterday's daily note" where no note says `note`) is covered by the date."""
+    month?", "summarise yesterday's daily note" where no note says `note`) is covered by the date.
+    A section of no date of its own lacks the date, which weighs as a term the sections on it hold:
+    its words must make up for it ("what took us off air on the 14th?": not every rule that says
+    `off air`)."""
     if frame is not None:
         eligible, on_date, dates = frame
         held = {t for i in eligible for t in hits[i]}
         weight = {t: idf(df[t], size) for t in terms if t in held and t not in dates and not is_number(t)}
         if not weight:
             return lambda i, named: 1.0 if i in on_date else 0.0
+        dated = idf(len(on_date), size)
     else:
+        dated, on_date = 0.0, frozenset()
         weight = {t: idf(df.get(t, 0), size) * (1.0 if df.get(t) else ABSENT) for t in terms if not is_number(t)}
     total = sum(weight.values()) or 1.0
 
     def covers(i: int, named: AbstractSet[str]) -> float:
         held = sum(weight.get(t, 0.0) for t in hits[i]) + sum(weight.get(t, 0.0) for t in named)
-        return min(1.0, held / total)
+        return min(1.0, held / (total if i in on_date or not dated else total + dated))
 
     return covers
 
