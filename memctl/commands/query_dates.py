@@ -277,11 +277,11 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
             day = today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1)
         return _term(text, [(day, day)])
     if kind == "ordinal":  # "the 14th": this month's or a month beside it; "Monday the 11th": one on a Monday
-        weekday = _weekday_number(group("weekday")) if group("weekday") else None
-        steps = range(-1, 2) if weekday is None else range(-12, 3)  # a plan is weeks ahead, a memory months back
+        on = _weekday_number(group("weekday")) if group("weekday") else None
+        steps = range(-1, 2) if on is None else range(-12, 3)  # a plan is weeks ahead, a memory months back
         months = [today.year * 12 + today.month - 1 + step for step in steps]
         days = [d for m in months if (d := _day_in(m // 12, m % 12 + 1, int(group("d"))))
-                and (weekday is None or d.weekday() == weekday)]
+                and (on is None or d.weekday() == on)]
         return _term(text, [(d, d) for d in _nearest(today, days)])
     word = group("month") if kind == "month" else group("weekday")
     if word.lower() in _AMBIGUOUS and not _capitalised_inside(word, start + text.index(word), query):
