@@ -68,6 +68,24 @@ def test_a_snake_case_file_name_holds_its_words(tmp_path, query):
     assert query(home, "Pick a branch name for BIL-977") == ["topics/feedback_branch_names.md § preamble"]
 
 
+def test_a_query_of_ids_alone_loads_what_names_them_not_every_file_of_their_kind(tmp_path, query):
+    """"INC-2451" on a folder with a file per incident: `inc` is in every incident's name and the
+    number alone matches nothing, so every incident loaded beside INC-2451's. A query of ids alone
+    names the thing (as `batch 3` does); with other words the id is what the task is for."""
+    incidents = {f"topics/project_inc_{n}.md": f"---\nname: INC-{n}\ntype: project\n---\n\nINC-{n}: {what}.\n"
+                 for n, what in ((2460, "a refund posted twice"), (2489, "webhooks dropped for an hour"),
+                                 (2510, "invoices in the wrong currency"), (2391, "a stuck dunning run"))}
+    rules = {f"topics/feedback_{name}.md": f"---\nname: {name.title()}\ntype: feedback\n---\n\n{line}\n"
+             for name, line in (("tests", "Run the suite against a real Postgres, never SQLite."),
+                                ("money", "Amounts are integer cents; never floats."),
+                                ("reviews", "Two approvals for anything under billing/."),
+                                ("logs", "Mask emails in the logs."))}
+    home = _home(tmp_path, {**CLAUDE_CODE, **incidents, **rules})
+    assert query(home, "INC-2451") == ["topics/project_inc_2451.md § preamble"]
+    assert query(home, "what happened in INC-2489?") == ["topics/project_inc_2489.md § preamble"]
+    assert query(home, "Pick a branch name for INC-2489") == ["topics/feedback_branch_names.md § preamble"]
+
+
 # --- 2. one distinctive word is enough; common words adding up are not --------------------------------
 
 KITCHEN = {  # a household's notes: a few sections, the words a family writes

@@ -143,23 +143,35 @@ def parse_query(query: str, today: date) -> Query:
 
     dates, rest = query_dates(query, today)
     terms = frozenset(_terms(rest, query))
-    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest))
+    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest, _ids_alone(rest, query)))
+
+
+def _ids_alone(text: str, query: str) -> bool:
+    """Whether the query's words are ids alone (`INC-2451`, "what happened in INC-2451?"): then
+    each is the thing it names, as `batch 3` is, and not its word (`inc`, in every incident's
+    name). With other words ("fix the dunning retry schedule (BIL-812)"), the id says what the task
+    is for, and the other words what it asks (`query_asks.id_of`)."""
+    return bool(_HYPHEN_ID.search(text)) and not any(not is_number(t) for t in _terms(_HYPHEN_ID.sub(" ", text), query))
 
 
 # A word and the number after it: "Medivox batch 3", "tank 3's chiller", "review PR 812" (not a
 # time or a decimal: "at 14:00", "1.5 kg"; not a count: "3 batches")
 _NUMBERED = re.compile(r"(?<![^\W_])([^\W\d_]{2,})[ \t]+#?0*(\d{1,6})(?![\d:.,]\d|[^\W_])")
+# ... and an id written with a hyphen: `INC-2451`, `BIL-812` (a term of its own when the query is ids alone)
+_HYPHEN_ID = re.compile(r"(?<![^\W_])([^\W\d_]{2,})-0*(\d{1,6})(?![^\W_]|[.,:]\d)")
 
 
-def numbered(text: str) -> tuple[tuple[str, str, str], ...]:
+def numbered(text: str, hyphened: bool = False) -> tuple[tuple[str, str, str], ...]:
     """The things the query names by a word and a number (`batch 3`, `PR 812`), each as a term of
     its own, with the pattern that finds it as a memory writes it (`batch 3`, `batch-3`, `batch #3`,
     `batches 3`, `Batch 03`; not `batch 30`), and the pattern that finds the word with any number
     (a section that names only other batches is about them): a number alone matches nothing,
     since every note has numbers, but `batch 3` tells the notes about that batch from those about
-    the others, where `batch` and `3` each are in most of them."""
+    the others, where `batch` and `3` each are in most of them. With `hyphened`, an id such as
+    `INC-2451` is one too."""
     out: dict[str, tuple[str, str]] = {}
-    for word, number in _NUMBERED.findall(text):
+    found = _NUMBERED.findall(text) + (_HYPHEN_ID.findall(text) if hyphened else [])
+    for word, number in found:
         lowered = word.lower()
         if lowered in STOP_WORDS:
             continue
