@@ -72,3 +72,63 @@ def test_a_missing_word_about_as_rare_as_the_others_does_not_empty_a_question(tm
                             "Log customer ids only: never emails, names or IBANs.\n"})
     assert _loaded(cli("assemble", str(home), "--query", "Mask customer emails in the logs").stdout) == [
         "topics/logging.md § No PII in logs"]
+
+
+LANDLADY = {  # an OpenClaw-style workspace in English and German: a landlady's three flats
+    "memory/2027-02-10.md": "# 2027-02-10 (Wed)\n\n- Betriebskosten 2026 done: Aylin's Nachzahlung is 184,20 €\n",
+    "memory/2027-02-11.md": "# 2027-02-11 (Thu)\n\n- Sent Aylin the Abrechnung; Nachzahlung due by 15 March\n",
+    "memory/2027-02-12.md": "# 2027-02-12 (Fri)\n\n- Der Installateur hat die Therme in Lend entlüftet\n",
+    "memory/contractors.md": "# Contractors\n\n## Strobl\n\n- Installateur; hat die Therme 2025 getauscht\n\n"
+                             "## Schlüsseldienst\n\n- Night call-out 190 €\n",
+    "memory/tenants.md": "# Tenants\n\n## Aylin Kaya (Lend)\n\n- Pays on the 1st; nurse, night shifts\n\n"
+                         "## Bogdan Ilić (Körösi)\n\n- Moved in 1 February\n",
+    "memory/flats.md": "# Flats\n\n## Lend\n\n- 2 rooms, 54 m²; Kaution three months\n\n## Annen\n\n- 3 rooms\n",
+}
+
+
+def test_a_question_in_german_drops_germans_function_words(tmp_path, cli, monkeypatch):
+    """"Wann ist Aylins Nachzahlung fällig?" weighed `wann`, `ist` and `fällig` as terms, so the notes
+    about the Nachzahlung did not cover enough of the query, which loaded nothing. Two German function words make it a
+    German question: German's stop words are dropped, and it loads what its English twin loads."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2027-02-20")
+    home = _home(tmp_path, LANDLADY)
+    german = cli("assemble", str(home), "--query", "Wann ist Aylins Nachzahlung fällig?")
+    english = cli("assemble", str(home), "--query", "When is Aylin's Nachzahlung due?")
+    assert german.exit_code == english.exit_code == 0, german.stderr
+    assert _loaded(german.stdout) == [
+        "memory/2027-02-11.md § 2027-02-11 (Thu)", "memory/2027-02-10.md § 2027-02-10 (Wed)",
+        "memory/tenants.md § Aylin Kaya (Lend)"]
+    assert _loaded(english.stdout) == _loaded(german.stdout)
+
+
+def test_the_language_of_a_query_is_told_by_two_of_its_function_words():
+    from memctl.commands.relevance import language_of, words
+
+    assert language_of(words("Was hat Strobl an der Therme gefunden?")) == "de"
+    assert language_of(words("Quand est-ce que le plombier passe ?")) == "fr"
+    assert language_of(words("¿Cuándo llega el técnico?")) == "es"
+    # English, with words other languages use as function words: `die`, `was`, `an`, `hat`, `van`
+    for english in ("What was the hat size for the die cast?", "Who drives the van on Tuesdays?",
+                    "Is there an EST deadline for the la gig?", "Wertsicherung?"):
+        assert language_of(words(english)) is None, english
+
+
+def test_only_a_question_in_another_language_reads_the_stop_word_lists(tmp_path):
+    """Stopwords ISO reads every language's list on import (8 ms here): a warm `assemble --query`
+    before each request must not pay it for an English question."""
+    import subprocess
+    import sys
+
+    home = _home(tmp_path, LANDLADY)
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "MEMCTL_TODAY": "2027-02-20",
+           "MEMCTL_CACHE_DIR": str(tmp_path / "cache")}
+
+    def imported(query: str) -> bool:
+        run = subprocess.run([sys.executable, "-X", "importtime", "-m", "memctl", "assemble", str(home), "--query",
+                              query], capture_output=True, text=True, env=env, cwd=tmp_path)
+        assert run.returncode == 0, run.stderr[-2000:]
+        return " stopwordsiso" in run.stderr
+
+    assert not imported("When is Aylin's Nachzahlung due?")
+    assert imported("Wann ist Aylins Nachzahlung fällig?")

@@ -138,12 +138,14 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
 
     numbered = [(term, re.compile(pattern)) for term, pattern, _ in parsed.numbered]
     others = [(term, re.compile(pattern)) for term, _, pattern in parsed.numbered]  # the word, any number
+    # the rules of what a question asks weigh its words by how common they are in English
+    english = parsed.language is None
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
     if not hits.sections:  # no section holds a word of the query: meaning may fill in, unless what the
         # home's other files hold of it tells that it asks what no file holds (`query_asks.lacking`)
         if embedder is None:
             return []
-        held = _held_elsewhere(elsewhere, finder, term_of) if not parsed.dates else {}
+        held = _held_elsewhere(elsewhere, finder, term_of) if not parsed.dates and english else {}
         lacking = asks.lacking(query, parsed.terms, [held], [*docs, *elsewhere], word_of if compounds else term_of) \
             if held else None
         return _by_meaning(query, docs, [], most, embedder, bool(lacking))
@@ -159,10 +161,10 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     # whether a file of the home holds a word is asked of the word itself: a compound (`setup` in the
     # index) stands for the query's verb where a section is scored, not as proof the home says it
     lacking = (asks.lacking(query, parsed.terms, hits.counts, [*docs, *elsewhere], word_of if compounds else term_of)
-               if not parsed.dates else None)
-    askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not dated and not lacking
+               if not parsed.dates and english else None)
+    askers = (asks.askers_words(query, parsed.terms, hits.counts, term_of) if not dated and not lacking and english
               else frozenset())
-    about = asks.about(query, parsed.terms, hits.counts, term_of) if not dated and not lacking else None
+    about = asks.about(query, parsed.terms, hits.counts, term_of) if not dated and not lacking and english else None
     ranked = _choose(hits, {*parsed.terms, *dates, *(term for term, _ in numbered)}, parsed.terms, groups, floor,
                      most, finder, term_of, [lit for lits in dates.values() for lit in lits], lacking, askers,
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),

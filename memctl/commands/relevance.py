@@ -95,13 +95,57 @@ def words(text: str) -> list[str]:
     return out
 
 
+# A question in another language is told by its function words: two or more of one of these that are
+# not English words too (`was`, `an` say nothing), and more of them than English function words of
+# its own (`is`, `the`; "is there an EST deadline for the la gig?" is English). Its stop
+# words then come from Stopwords ISO (PyPI `stopwordsiso`, MIT), whose 200 kB of lists are read only
+# for such a question; the stemmer and the word frequencies stay English's.
+LANGUAGE_HINTS = {
+    "de": "der die das und ist nicht ein eine einen ich wir was wann wo wie warum wer welche welcher hat haben mit "
+          "für auf dem des zu von im vom beim noch schon wieder seit bis gestern heute morgen",
+    "fr": "le la les et est une des pour que qui quand où comment pourquoi avec dans du au aux ce cette sont "
+          "pas nous vous il elle hier aujourd demain quel quelle",
+    "es": "el los las y es una por para que qué cuándo dónde cómo quién con del en se su sus está hay ayer hoy "
+          "mañana cuál",
+    "pt": "os um uma para que quando onde como quem com do da dos das em não está são foi ontem hoje amanhã qual",
+    "it": "il lo gli una che quando dove come chi con del della nel nella sono è ieri oggi domani quale",
+    "nl": "het een en niet wat wanneer waar hoe waarom wie met voor ik wij zijn heeft hebben gisteren "
+          "vandaag morgen welke",
+}
+_hints: dict[str, frozenset[str]] | None = None
+
+
+def language_of(said: Sequence[str]) -> str | None:
+    """The language of a query's words, when it is not English: the one of LANGUAGE_HINTS that two or
+    more of them are function words of, and not English ones (the most, when several are)."""
+    global _hints
+    if _hints is None:
+        _hints = {lang: frozenset(hints.split()) for lang, hints in LANGUAGE_HINTS.items()}
+    seen = set(said)
+    found = sorted(((len(seen & hints - STOP_WORDS), lang) for lang, hints in _hints.items()), reverse=True)
+    (most, language), second = found[0], found[1][0]
+    hints = _hints[language]
+    if most < 2 or second == most or len(seen & hints) <= len(seen & STOP_WORDS - hints):
+        return None
+    return language
+
+
+def stop_words(language: str | None) -> frozenset[str]:
+    """English's stop words, and those of the query's `language` when it is another (`language_of`)."""
+    if language is None:
+        return STOP_WORDS
+    from stopwordsiso import stopwords  # reads every language's list: only for a question in another
+
+    return STOP_WORDS | frozenset(stopwords(language))
+
+
 def query_terms(query: str) -> set[str]:
     """The query's stems: stop words and one-letter words dropped; a day or month name, however
     written (`Thu`, `Thursdays`), is its full name."""
     return _terms(query, query)
 
 
-def _terms(text: str, query: str) -> set[str]:
+def _terms(text: str, query: str, stop: frozenset[str] = STOP_WORDS) -> set[str]:
     from memctl.commands.query_dates import CALENDAR, calendar_word
 
     out: set[str] = set()
@@ -111,7 +155,7 @@ def _terms(text: str, query: str) -> set[str]:
                 if calendar_word(match.group(0), match.start(), query):
                     out.add(CALENDAR[word])
                     continue
-            if (len(word) > 1 or _CJK.fullmatch(word)) and word not in STOP_WORDS and not _CONTRACTED.search(word):
+            if (len(word) > 1 or _CJK.fullmatch(word)) and word not in stop and not _CONTRACTED.search(word):
                 out.add(word if _CJK.fullmatch(word) else stem(word))
     return out
 
@@ -134,6 +178,7 @@ class Query:
     compounds: tuple[tuple[str, str], ...] = ()
     numbered: tuple[tuple[str, str, str], ...] = ()  # each thing named by a word and a number: its
     # term, the pattern that finds it, and the pattern that finds the word with any number
+    language: str | None = None  # the query's language, when it is not English (`language_of`)
 
 
 def parse_query(query: str, today: date) -> Query:
@@ -142,8 +187,9 @@ def parse_query(query: str, today: date) -> Query:
     from memctl.commands.query_dates import query_dates
 
     dates, rest = query_dates(query, today)
-    terms = frozenset(_terms(rest, query))
-    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest, _ids_alone(rest, query)))
+    language = language_of(words(query))
+    terms = frozenset(_terms(rest, query, stop_words(language)))
+    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest, _ids_alone(rest, query)), language)
 
 
 def _ids_alone(text: str, query: str) -> bool:
