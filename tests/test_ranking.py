@@ -257,6 +257,10 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("what did Strobl find on Monday the 11th?", "2027-02-20", ["2027-01-11"]),  # the 11th that was a Monday
     ("Thu, the 12th", "2026-11-23", ["2026-11-12"]),
     ("on Friday the 13th", "2026-11-23", ["2026-11-13"]),  # the last one; none ahead within two months
+    ("what happened on Friday?", "2026-11-23", ["2026-11-20"]),  # told in the past: the last Friday
+    ("what did the window guy charge on Monday?", "2026-11-25", ["2026-11-23"]),
+    ("can I ship this on Friday afternoon?", "2026-11-23", ["2026-11-20", "2026-11-27"]),  # a habit, or the next
+    ("why was Thursday's boat trip cancelled?", "2026-11-23", ["2026-11-19", "2026-11-26"]),  # not after `on`
 ])
 def test_query_dates(text, today, days):
     from datetime import date
@@ -303,6 +307,22 @@ def test_since_a_day_means_from_that_day_to_today(tmp_path, query):
     assert query(home, "where are we with Kessler since the quote on the 13th?", today="2026-11-21") == [
         "memory/2026-11-13.md § 2026-11-13 (Fri)", "memory/2026-11-16.md § 2026-11-16 (Mon)",
         "memory/2026-11-20.md § 2026-11-20 (Fri)"]
+
+
+def test_a_weekday_in_a_question_told_in_the_past_is_the_last_one(tmp_path, query):
+    """"What happened on Friday?" loaded every Friday's note: a lone weekday is a habit as much as a
+    day ("who waters on Thursday?"), so it framed nothing. Told in the past, after `on`, it is the
+    last Friday, as `last Friday` is."""
+    notes = {f"memory/2026-11-{day}.md": _daily(f"2026-11-{day}", weekday, [line]) for day, weekday, line in (
+        ("06", "Fri", "Gig at Doornroosje, sound was fine"), ("13", "Fri", "Quiet day, strings changed"),
+        ("18", "Wed", "Rehearsal moved to Thursday"), ("02", "Mon", "Invoice 31 sent"),
+        ("03", "Tue", "New strings ordered"), ("09", "Mon", "Lesson with Noa"),
+        ("10", "Tue", "Setlist for the Doornroosje gig"), ("16", "Mon", "Van to the garage"))}
+    home = _home(tmp_path, {**notes, "memory/2026-11-20.md": _daily("2026-11-20", "Fri", [
+        "Van broke down on the A12 at 16:40, gig at Paradiso cancelled", "ANWB towed it to Utrecht",
+        "Told the booker; the fee is lost, the deposit comes back", "Train home with the gear, 23:10",
+        "Garage says the clutch: 1.400 €, ready on Wednesday"])})
+    assert query(home, "what happened on Friday?", today="2026-11-23") == ["memory/2026-11-20.md § 2026-11-20 (Fri)"]
 
 
 def test_a_section_of_no_date_must_make_up_for_the_date_with_words(tmp_path, query):

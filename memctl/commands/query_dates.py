@@ -67,6 +67,11 @@ _TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "
 # "since the quote on the 13th", "after the Nov 8 complaint": from that day to today
 _SINCE = re.compile(r"\b(?:since|after)\b(?:\s+[^\s.,;:!?]+){0,4}?\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|from)\b.+\b(?:and|to|until|till|through)\b", re.IGNORECASE)
+# "what happened on Friday?", "what did the window guy charge on Monday?": a weekday after `on`, in a
+# question told in the past, is the last one (as `last Friday` is); "can I ship on Friday?" and "who
+# waters on Thursday?" may be a habit or the next one, and stay a word as much as a day
+_ON_WEEKDAY = re.compile(r"\bon\s+$", re.IGNORECASE)
+_PAST = re.compile(r"\b(?:did|didn['’]t|was|wasn['’]t|were|weren['’]t|happened|went|said|told)\b", re.IGNORECASE)
 _NAMED_DAYS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0,
                "this evening": 0, "tomorrow": 1}
 _LETTERS = re.compile(r"[a-z]+")
@@ -302,6 +307,9 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
         return _term(text, [_whole_month(f) for f in chosen], not rel and word.lower() not in _WORDS,
                      CALENDAR[word.lower()])
     weekday = _weekday_number(word)
+    if _ON_WEEKDAY.search(query, 0, start) and _PAST.search(query):
+        day = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+        return _term(text, [(day, day)])
     days = [today - timedelta(days=(today.weekday() - weekday) % 7)]  # the last one, today if today is one
     if days[0] != today:
         days.append(today + timedelta(days=(weekday - today.weekday()) % 7))
