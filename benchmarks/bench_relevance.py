@@ -38,6 +38,7 @@ queries with at least one labelled section loaded.
     python benchmarks/bench_relevance.py --holdout  # the held-out set (fixtures/relevance/holdout.json)
     python benchmarks/bench_relevance.py --holdout2  # the second, written blind (holdout2.json)
     python benchmarks/bench_relevance.py --holdout3  # the third, written blind too (holdout3.json)
+    python benchmarks/bench_relevance.py --holdout4  # the fourth, written blind, kept back (holdout4.json)
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "fixtures" / "relevance" / "labels.json"
 HOLDOUT = ROOT / "fixtures" / "relevance" / "holdout.json"  # homes the ranking was not tuned on
 HOLDOUT2 = ROOT / "fixtures" / "relevance" / "holdout2.json"  # ... and a second set, written blind
-HOLDOUT3 = ROOT / "fixtures" / "relevance" / "holdout3.json"  # ... and a third, the last check
+HOLDOUT3 = ROOT / "fixtures" / "relevance" / "holdout3.json"  # ... and a third
+HOLDOUT4 = ROOT / "fixtures" / "relevance" / "holdout4.json"  # ... and a fourth, the last check
 ROOM = 6000  # tokens of query excerpts, as in issue 31
 TOP = MAX_SECTIONS  # "FTS5 top 8": the count memctl's default --max-sections allows
 KINDS = ("answerable", "paraphrase", "unanswerable")
@@ -430,7 +432,8 @@ def label_problems(queries: list[Query]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    labels = (HOLDOUT3 if "--holdout3" in argv else HOLDOUT2 if "--holdout2" in argv
+    labels = (HOLDOUT4 if "--holdout4" in argv else HOLDOUT3 if "--holdout3" in argv
+              else HOLDOUT2 if "--holdout2" in argv
               else HOLDOUT if "--holdout" in argv else LABELS)
     queries = load_labels(labels)
     problems = label_problems(queries)
