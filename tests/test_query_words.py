@@ -132,3 +132,23 @@ def test_only_a_question_in_another_language_reads_the_stop_word_lists(tmp_path)
 
     assert not imported("When is Aylin's Nachzahlung due?")
     assert imported("Wann ist Aylins Nachzahlung fällig?")
+
+
+def test_a_held_word_outside_ascii_may_be_what_a_short_question_asks(tmp_path, cli, monkeypatch):
+    """"Kākā fan noise" on a homelab's node list: `kākā` is outside the English table, so `noise`,
+    the only word weighed, was taken for the question's rarest word, and the home never says it:
+    nothing loaded, though a section is headed kākā. A word outside ASCII that a section holds is
+    rarer than any the table has; an id (`S3`) still says what a task is for."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
+    home = _home(tmp_path, {
+        "topics/nodes.md": "# Nodes\n\n## kākā\n\nOld Dell R630, the fan is loud; replace this year.\n\n"
+                           "## kea\n\nDell R640, control plane.\n\n## tūī\n\nNUC, backups only.\n",
+        "topics/network.md": "# Network\n\n## VLANs\n\n10 servers, 20 cameras, 30 guests.\n",
+        "topics/storage.md": "# Storage\n\n## S3 bucket\n\nBackups go to the S3 bucket `lab-bk`, versioned.\n",
+    })
+    result = cli("assemble", str(home), "--query", "Kākā fan noise", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == ["topics/nodes.md § kākā"]
+    trap = cli("assemble", str(home), "--query", "what's the storage quota on the S3 bucket?", "--explain")
+    assert trap.exit_code == 0 and _loaded(trap.stdout) == [], trap.stderr
+    assert "the query's rarest word, 'quota', is in no file of the home" in trap.stderr

@@ -41,14 +41,22 @@ def lacking(query: str, terms: frozenset[str], counts: Sequence[Mapping[str, int
       notes, whose `deploy` (4.6) tells more than `roll` (3.9).
     The table of English is read only when some word of the query is in no section, and the files
     searched only when one of the two may hold."""
+    from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import TermFinder, rarest, weighed_words
 
     weighed = weighed_words(terms) - id_terms(query, term_of)
-    absent = weighed - {t for section in counts for t in section}
+    held = {t for section in counts for t in section}
+    absent = weighed - held
     if not absent:
         return None
-    info = information(weighed)
-    wanted = rarest(weighed)
+    # a word outside ASCII that a section holds (`kākā`, `Salinität`) is not in the table, and rarer
+    # than any word it has: what "kākā fan noise" asks about is that, not `noise` (an id such as
+    # `S3` stays what the task is for: "the storage quota on the S3 bucket" is about a quota)
+    names = set(CALENDAR.values())
+    ids = id_terms(query, term_of)
+    unweighed = {t for t in terms & held if not t.isascii() and t not in ids and t not in names}
+    info = information(weighed | unweighed)
+    wanted = rarest(weighed | unweighed)
     best = max(counts, key=lambda section: sum(info.get(t, 0.0) for t in section))
     most = sum(info.get(t, 0.0) for t in best)
     rarest_absent = bool(wanted) and wanted <= absent
