@@ -66,6 +66,8 @@ def redacted(value: Any, typed: str | None) -> Any:
 
 def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
     """The bundle as JSON data: documented in docs/commands.md, stable."""
+    from memctl.commands.bundle import bundled
+
     files = []
     for entry in bundle.entries:
         if entry.path.startswith("memctl:"):
@@ -74,7 +76,7 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
                                 "truncated": entry.truncated, "heading": entry.heading, "score": entry.score,
                                 "terms": entry.terms}
         if with_content:
-            item["content"] = entry.content
+            item["content"] = bundled(entry.content)  # as the md and xml bundles hold it
         files.append(item)
     return {
         "tokenizer": bundle.tokenizer,
