@@ -686,15 +686,16 @@ def _in_order(lines: list[str], text: str) -> bool:
 # --- reading and reporting ---------------------------------------------------------------------
 
 
-def dated_files(home: MemoryHome) -> list[str]:
-    """The dated files the config's `rollup` globs find, outside the archive (none are read)."""
+def dated_files(home: MemoryHome, unread: list[tuple[str, str]] | None = None) -> list[str]:
+    """The dated files the config's `rollup` globs find, outside the archive (none are read); the
+    folders among them that cannot be listed are added to `unread` (path, the system's reason)."""
     from memctl.model.home import in_archive
     from memctl.model.walk import walk
     from memctl.safe.fsutil import Guard
 
     if not home.config.rollup:
         return []
-    found, _ = walk(home.root, home.config.rollup, Guard(home.root))
+    found, _ = walk(home.root, home.config.rollup, Guard(home.root), unread)
     return [rel for rel in found if dated(rel) is not None and not in_archive(rel)]
 
 
@@ -740,13 +741,21 @@ def links_left(home: MemoryHome, plan: RollupPlan) -> list[str]:
 def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str], list[str]]:
     """The dated files to roll up, the texts the plan needs (theirs, the index's and the archive's),
     and a warning for each dated file that cannot be read: it is left where it is, and joins its
-    period's file on a later run once it reads."""
+    period's file on a later run once it reads. A folder of them that cannot be listed (`memory/`
+    at mode 000) is an error naming it: what periods its notes make is not known, and "nothing to
+    roll up" would not be true."""
     from memctl.errors import InputError
     from memctl.safe.fsutil import read_text
 
     texts = {doc.rel: doc.text for doc in (home.index, *home.archived)}
     files, warnings = [], []
-    for rel in dated_files(home):
+    unread: list[tuple[str, str]] = []
+    found = dated_files(home, unread)
+    if unread:
+        folder, why = min(unread)  # the outermost first: `memory/` before `memory/journal/`
+        raise InputError(f"cannot read this folder ({why}), so its dated notes cannot be rolled up; nothing was "
+                         "rolled up", "./" if folder == "." else f"{folder}/")
+    for rel in found:
         try:
             texts[rel] = read_text(os.path.join(home.root, rel), rel)
         except InputError as error:
