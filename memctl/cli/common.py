@@ -292,7 +292,7 @@ def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what:
     `homes` (a home, or only its folder before it is read) or reads for it (`files_read`: its
     topics, config, the host's context and bootstrap files, wherever they lie), nor in a home's
     folder, a host's own folder or under a name a host loads at start (`output_refusals`: what every
-    host says in `Host.own_folders` and `Host.startup_names`)."""
+    host says in `Host.own_folders`, `Host.startup_names` and `Host.own_paths`)."""
     from memctl.hosts import output_refusals
     from memctl.model.context import files_read
 
@@ -304,8 +304,8 @@ def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what:
 
     roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
     files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
-    folders, names = output_refusals()
-    check_output_file(str(path), roots, files, what, folders, names)
+    folders, names, paths = output_refusals()
+    check_output_file(str(path), roots, files, what, folders, names, paths)
 
 
 def save_plan_out(home: MemoryHome, write_plan: Any, command: str, plan_out: Path, summary: dict[str, Any],

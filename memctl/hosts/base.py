@@ -278,6 +278,9 @@ class Host:
     # with one of those names would be loaded by the next session: CLAUDE.local.md).
     own_folders: tuple[str, ...] = ()
     startup_names: tuple[str, ...] = ()
+    # Its own folders by path, where its environment puts them under another name (Claude Code's
+    # $CLAUDE_CONFIG_DIR, Codex's $CODEX_HOME), each with the words that name it: no output goes in them either.
+    own_paths: Callable[[], tuple[tuple[str, str], ...]] | None = None
 
     def count_note(self, tokenizer: str) -> str:
         """What a report says of its token counts: the host's own count when it counts with this

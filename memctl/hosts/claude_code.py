@@ -160,6 +160,15 @@ def config_dir() -> str:
     return os.path.expanduser(configured) if configured else os.path.join(os.path.expanduser("~"), ".claude")
 
 
+def config_folders() -> tuple[tuple[str, str], ...]:
+    """Claude Code's own folder where `$CLAUDE_CONFIG_DIR` moves it (its settings.json, projects/
+    with every session's transcript and auto memory, rules): `Host.own_paths`. `~/.claude` is
+    refused by its name (`own_folders`)."""
+    if not os.environ.get("CLAUDE_CONFIG_DIR"):
+        return ()
+    return ((config_dir(), "Claude Code's own folder ($CLAUDE_CONFIG_DIR: its settings, sessions and rules)"),)
+
+
 def slug(path: str) -> str:
     """`path.replace(/[^a-zA-Z0-9]/g, '-')`: every UTF-16 code unit that is not an ASCII letter or
     digit becomes `-` (a character outside the BMP, two units, becomes `--`). Uncut: compare with
@@ -672,6 +681,7 @@ HOST = Host(NAME, note="loads the first 200 lines, then 25,000 UTF-16 code units
             project_memory=project_memory, stack=stack, index_names=index_names, home_budgets=home_budgets,
             archive_suffix=archive_suffix,
             own_folders=(".claude",), startup_names=("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"),
+            own_paths=config_folders,
             init_notes=("# `memctl status` lists all Claude Code loads at start: CLAUDE.md files, rules, imports, "
                         "the auto memory",),
             label="Claude Code")
