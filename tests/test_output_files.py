@@ -309,3 +309,28 @@ def test_output_is_refused_in_the_folder_codex_home_names(cli, tmp_path, monkeyp
     result = cli("lint", str(tmp_path / "recipes"), "--output-file", str(codex / "config.toml"))
     refused(result, codex / "config.toml", f"lies in {codex}, Codex's own folder ($CODEX_HOME: ")
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(("target", "why"), [
+    ("memory/MEMORY.md", "is a file of the memory home"),
+    ("memory/topics/manifest.json", "lies in the memory home"),
+    ("SOUL.md", "is a file memctl reads for the memory home"),
+    (".git/hooks/manifest.json", "lies in a .git folder"),
+])
+def test_assemble_manifest_is_checked_as_every_report_is(cli, tmp_path, capsys, target, why):
+    """Seen on the way: `assemble --manifest FILE` (a report, docs/safety.md) passed no check, so
+    `--manifest MEMORY.md` replaced the index with the JSON, exit 0. It is refused as `report -o` is,
+    on both command-line paths, nothing written and no bundle printed."""
+    from memctl.cli import fast
+
+    repo = arc_repo(tmp_path)
+    path = repo / target
+    before = snapshot(tmp_path)
+    refused(cli("assemble", str(repo / "memory"), "--manifest", str(path)), path, why)
+    assert fast.run_assemble([str(repo / "memory"), "--manifest", str(path)]) == 2
+    out, said = capsys.readouterr()
+    assert out == "" and said.startswith(f"error: {path}: ") and why in said
+    assert snapshot(tmp_path) == before
+    beside = tmp_path / "manifest.json"
+    assert cli("assemble", str(repo / "memory"), "--manifest", str(beside)).exit_code == 0
+    assert beside.read_text().startswith('{\n  "tokenizer"')

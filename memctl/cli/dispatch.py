@@ -11,13 +11,13 @@ import os
 import sys
 from datetime import datetime, timezone
 
-from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError, WriteError
+from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, GuaranteeError, MemctlError, WriteError
 from memctl.model.jsonout import dumps  # json.dumps(indent=2, ensure_ascii=False), at C speed
 from memctl.record import record
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any
 
 
@@ -87,6 +87,30 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
                     for o in bundle.omitted],
         "context": [{"path": path, "tokens": tokens} for path, tokens in bundle.context],
     }
+
+
+def check_output(path: Any, homes: Sequence[Any] = (), what: str = "report") -> None:
+    """The one check of a file memctl is told to write its output to (`report -o`, `lint
+    --output-file`, `--plan-out`, `assemble --manifest`), `memctl.safe.fsutil.check_output_file`:
+    never in `.git/` or `.memctl/`, never over a symlink or a folder, never onto a file memctl
+    manages in one of `homes` (a home, or only its folder before it is read) or reads for it
+    (`files_read`: its topics, config, the host's context and bootstrap files, wherever they lie),
+    nor in a home's folder, a host's own folder or under a name a host loads at start
+    (`output_refusals`: what every host says in `Host.own_folders`, `Host.startup_names` and
+    `Host.own_paths`). Here, without Typer, for the fast path of `assemble`."""
+    from memctl.hosts import output_refusals
+    from memctl.model.context import files_read
+
+    if what == "plan" and str(path) == "-":  # `report -o -` is stdout; a plan is not printed there
+        raise GuaranteeError("--plan-out takes a file: a plan holds the files' text verbatim, credentials too, so "
+                             "memctl writes it to a file of mode 0600 only, never to stdout (`--format json` prints "
+                             "the plan's summary); nothing was written", "-")
+    from memctl.safe.fsutil import check_output_file
+
+    roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
+    files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
+    folders, names, paths = output_refusals()
+    check_output_file(str(path), roots, files, what, folders, names, paths)
 
 
 RECORD_REL = ".memctl/dispatches.jsonl"
@@ -167,6 +191,8 @@ def run_assemble(args: AssembleArgs) -> int:
     try:
         home = load_home(args.path, config_file=args.config,
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
+        if args.manifest is not None:  # a report: where it may go is checked as every output file is
+            check_output(args.manifest, [home])
         options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
                                   format=args.format, include_expired=args.include_expired,
                                   keep_front_matter=args.keep_front_matter, max_sections=args.max_sections,
