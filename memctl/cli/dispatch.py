@@ -340,9 +340,10 @@ def _emit(text: str, home: Any = None, name: str = "") -> int:
     return EXIT_OK
 
 
-def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str]) -> Any:
+def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str],
+           unread: list[tuple[str, MemctlError]] | None = None) -> Any:
     """Each home in turn with its PATH, its warnings said, as cli/common.py's open_home. Among several, one that
-    cannot be read is said (`home_error`), added to `failed`, and passed over."""
+    cannot be read is said (`home_error`), added to `failed` (and to `unread`, with its error), and passed over."""
     from memctl.model.home import load_home
 
     for path in paths or (".",):
@@ -353,6 +354,8 @@ def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str
             if len(paths) < 2:
                 raise
             failed.append(home_error(path, error))
+            if unread is not None:
+                unread.append((path, error))
             _err(failed[-1])
             continue
         for warning in home.warnings():
@@ -430,6 +433,15 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(c for c in value.replace(" ", ",").split(",") if c)
 
 
+def _annotate_unlinted(fmt: str, unread: list[tuple[str, MemctlError]]) -> None:
+    """With `--format github`, when no home could be linted: an annotation for each on stdout (what a
+    pull request shows; the lines on stderr it does not), as the report holds them when some could."""
+    if fmt == "github" and unread:
+        from memctl.commands.lint.output import render_github
+
+        _emit(render_github([], 0, unread))
+
+
 @collect_later
 def run_lint(args: LintArgs) -> int:
     """`memctl lint` as cli/lint.py runs it (without --fix, --output-file, --list-rules, --explain
@@ -446,18 +458,22 @@ def run_lint(args: LintArgs) -> int:
     files = 0
     homes = []
     failed: list[str] = []
+    unread: list[tuple[str, MemctlError]] = []  # the homes that could not be linted, with why
     several = len(args.paths) > 1
+    reading = None  # the one home given, while it is read and linted
     try:
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()
-        for path, home in _homes(args.paths, args, failed):
+        reading = None if several else (args.paths[0] if args.paths else ".")
+        for path, home in _homes(args.paths, args, failed, unread):
             try:
                 found, checked = lint_home(home, when, options)
             except MemctlError as error:
                 if not several:
                     raise
                 failed.append(home_error(path, error))  # one bad home of several: the others are linted
+                unread.append((path, error))
                 _err(failed[-1])
                 continue
             diagnostics.extend(found)
@@ -466,14 +482,17 @@ def run_lint(args: LintArgs) -> int:
             homes.append(home)
     except MemctlError as error:
         _err(f"error: {error}")
+        if reading is not None:
+            _annotate_unlinted(args.format, [(reading, error)])
         return EXIT_ERROR
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED
     if failed and not homes:
+        _annotate_unlinted(args.format, unread)
         return EXIT_ERROR
     report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics,
-                    unlinted=not_linted(len(failed), len(args.paths)))
+                    unlinted=not_linted(len(failed), len(args.paths)), unread=unread)
     if _emit(report, homes[0] if not several else None, f"lint-{args.format}") != EXIT_OK:
         return EXIT_FINDINGS
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")
