@@ -610,3 +610,80 @@ def test_a_section_the_load_cap_cuts_is_said_with_what_it_leaves_out(cli):
     home = load_home("fixtures/fat", overrides={"profile": "claude-code"})
     whole = next(p for p in home.index.parts if p.heading == "Notes" and p.lines == 25).tokens  # the second § Notes
     assert notes["tokens"] == -(-whole * 10 // 25) < whole
+
+
+def _auto_memory(tmp_path: Path, newline: str = "\n") -> Path:
+    """A Claude Code auto-memory folder whose MEMORY.md has front matter and block HTML comments,
+    which Claude Code strips before it sends the index (docs/hosts.md)."""
+    folder = tmp_path / "home" / ".claude" / "projects" / "-work-shop" / "memory"
+    folder.mkdir(parents=True)
+    lines = ["---", "name: index", "description: the shop's memory", "---", "<!-- for people: keep each line short,",
+             "and link every topic -->", "# Index", "", *(f"- [Topic {i}](topic-{i}.md) — what {i} holds" for i in
+                                                          range(12)),
+             "", "<!-- reviewed 2026-11 -->", "", "## Later", "", "- [Late](late.md) — still sent"]
+    (folder / "MEMORY.md").write_bytes((newline.join(lines) + newline).encode())
+    return folder
+
+
+def test_the_index_is_bundled_as_claude_code_sends_it(cli, tmp_path, capsys):
+    """An auto memory's MEMORY.md was bundled with its YAML front matter and block HTML comments,
+    which Claude Code strips before sending it and `status` does not count (found by a new-user
+    trial: 2,843 tokens bundled where status said 2,814 load); the index's block is now what the host
+    sends, its tokens those status counts, on both command-line paths."""
+    from memctl.cli import fast
+
+    folder = _auto_memory(tmp_path)
+    status = cli("status", str(folder), "--format", "json")
+    assert status.exit_code == 0, status.stderr
+    loaded = json.loads(status.stdout)["index"]["load_cap"]["loaded_tokens"]
+    result = cli("assemble", str(folder), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    index = json.loads(result.stdout)["files"][0]
+    assert index["path"] == "MEMORY.md"
+    content = index["content"]
+    assert content.startswith("# Index\n\n- [Topic 0](topic-0.md)")
+    assert content.endswith("- [Late](late.md) — still sent\n")
+    for gone in ("name: index", "---", "<!--", "keep each line short", "reviewed"):
+        assert gone not in content
+    assert load_home(str(folder)).counter.count(content.rstrip("\n")) == loaded
+    md = cli("assemble", str(folder))
+    assert md.exit_code == 0 and md.stdout.startswith("<!-- memctl: MEMORY.md (index) -->\n" + content + "\n")
+    capsys.readouterr()
+    assert fast.run_assemble([str(folder)]) == 0
+    assert capsys.readouterr().out == md.stdout  # the fast path's bundle, byte for byte
+
+
+def test_a_budget_cut_index_is_cut_from_what_the_host_sends(cli, tmp_path):
+    """Where the budget cuts the index further, its head is still without the front matter and
+    comments (what was sent was the file's first lines, as they stand)."""
+    folder = _auto_memory(tmp_path)
+    data = json.loads(cli("assemble", str(folder), "--budget", "120", "--format", "json").stdout)
+    index = data["files"][0]
+    assert index["truncated"] and index["content"].startswith("# Index\n\n- [Topic 0]")
+    assert "name: index" not in index["content"] and "<!--" not in index["content"]
+    assert any(o["path"] == "MEMORY.md" for o in data["omitted"])
+
+
+def test_a_claude_md_index_is_bundled_without_its_block_comments(cli, tmp_path):
+    """A project whose index is CLAUDE.md: Claude Code strips its block HTML comments too."""
+    project = tmp_path / "shop"
+    (project / ".claude").mkdir(parents=True)
+    (project / "CLAUDE.md").write_text("# Shop\n\n<!-- maintainers: keep this under 50 lines -->\n\n"
+                                       "- Run `make check` before a push.\n")
+    result = cli("assemble", str(project), "--profile", "claude-code", "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    index = json.loads(result.stdout)["files"][0]
+    assert index["path"] == "CLAUDE.md"
+    assert index["content"] == "# Shop\n\n\n- Run `make check` before a push.\n"
+
+
+def test_crlf_becomes_lf_in_the_json_bundle_as_in_the_text_one(cli, tmp_path):
+    """docs/commands.md: CRLF in files becomes LF in the bundle. `--format json` kept the CRs."""
+    folder = _auto_memory(tmp_path, "\r\n")
+    (folder / "topic-1.md").write_bytes(b"# Topic 1\r\n\r\nWhat 1 holds.\r\n")
+    data = json.loads(cli("assemble", str(folder), "--topic", "topic-1", "--format", "json").stdout)
+    contents = {f["path"]: f["content"] for f in data["files"]}
+    assert contents["topic-1.md"] == "# Topic 1\n\nWhat 1 holds.\n"
+    assert "\r" not in contents["MEMORY.md"] and contents["MEMORY.md"].startswith("# Index\n\n")
+    md = cli("assemble", str(folder), "--topic", "topic-1").stdout
+    assert contents["MEMORY.md"] in md and contents["topic-1.md"] in md

@@ -30,6 +30,27 @@ def test_the_config_select_error_names_its_file_and_line(tmp_path, cli):
     assert "in --select" in cli("lint", str(tmp_path), "--select", "NOPE").stderr
 
 
+@pytest.mark.parametrize(("table", "line", "said"), [
+    ('[tool.memctl.lint]\nselect = ["MEM2", "NOPE"]\n', 5, "unknown rule 'NOPE' in lint.select"),
+    ('[tool.memctl.lint]\nselect = [\n  "MEM2",\n  "NOPE",  # new\n]\n', 7, "unknown rule 'NOPE' in lint.select"),
+    ('[tool.memctl.lint]\nignore = ["MEM2"]\nbogus = 1\n', 6, "unknown lint key 'bogus'"),
+    ('[tool.memctl.lint.severity]\nMEM2 = "error"\nNOPE = "warning"\n', 6, "in lint.severity"),
+    ('[tool.memctl.lint.severity]\nMEM2 = "loud"\n', 5, "lint.severity of MEM2 must be error or warning"),
+    ('[tool.memctl.lint.per_file_ignores]\n"topics/*.md" = ["MEM2",\n  "NOPE"]\n', 6,
+     "in lint.per_file_ignores[topics/*.md]"),
+    ('[tool.memctl]\nlint = { ignore = ["NOPE"] }\n', 5, "unknown rule 'NOPE' in lint.ignore"),
+])
+def test_a_lint_error_in_pyproject_names_its_line(tmp_path, cli, table, line, said):
+    """Trial 6: an error in `[tool.memctl.lint]` of a pyproject.toml named the file without a line
+    (`error: pyproject.toml: unknown rule 'NOPE' in lint.select`), where `.memctl.yaml` names it."""
+    (tmp_path / "MEMORY.md").write_text("# i\n")
+    (tmp_path / "pyproject.toml").write_text(f'[project]\nname = "x"\n\n{table}')
+    result = cli("lint", str(tmp_path))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(f"error: {tmp_path}/pyproject.toml:{line}: ") and said in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
 # --- a path that is there but cannot be read ------------------------------------------------------
 # The tests run as root, for whom mode 000 changes nothing: `unreadable` makes the operating system
 # answer for a path as it does for another user's file or folder at mode 000 (EACCES from every
@@ -226,3 +247,31 @@ def test_lint_text_prints_a_path_with_a_newline_on_one_line(cli, tmp_path, monke
                                           "Found 1 error and 0 warnings in 1 file (1 checked)."]
     assert fast.run_lint_fast([name]) == 1 and capsys.readouterr().out == result.stdout
     assert cli("lint", name, "--format", "github").stdout.count("\n") == 1  # as the Actions toolkit escapes
+
+
+def test_every_key_and_item_of_tool_memctl_gets_its_line():
+    """The pyproject reading behind the lines above: every key, table and array item of
+    `[tool.memctl]` that tomllib reads has a line, and the right one, whatever TOML's shape."""
+    import tomllib
+
+    from memctl.model.toml_lines import toml_lines
+
+    text = ('[project]\nname = "x"\n\n[tool.memctl]\nprofile = "generic"  # a comment\n'
+            'lint = { select = ["MEM1",\n  "MEM2"], ignore = [] }\nwhen = 1979-05-27 07:32:00Z\n'
+            's = """a\n\\""" b"""\n"odd \\u0041" = \'x\'\ntool.memctl = 1\n[tool.memctl.skills]\ndeploy = ["a", "b"]\n'
+            '[tool.memctl.rollup.per_file]\n"topics/*.md" = [\n  "x",  # why\n  \'y\',\n]\n[[tool.other]]\nx = 1\n')
+
+    def paths(value: Any, name: str = "") -> set[str]:
+        found = {name} if name else set()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                found |= paths(item, f"{name}.{key}" if name else key)
+        elif isinstance(value, list):
+            for number, item in enumerate(value):
+                found |= paths(item, f"{name}[{number}]")
+        return found
+
+    lines = toml_lines(text)
+    assert set(lines) == paths(tomllib.loads(text)["tool"]["memctl"])
+    assert (lines["lint.select[1]"], lines["s"], lines["odd A"], lines["tool.memctl"], lines["rollup"],
+            lines["rollup.per_file.topics/*.md[1]"]) == (7, 9, 11, 12, 15, 18)

@@ -42,12 +42,32 @@ def both_paths(cli, capsys, argv: list[str]) -> tuple[str, str, int]:
     return out, err, code
 
 
+ANNOTATED = ("::error title=memctl,file=agents/broken/MEMORY.md,line=3::the memory home agents/broken could not be "
+             "linted: not valid UTF-8 at byte 10\n")
+
+
 def test_lint_github_reports_every_other_home_and_exits_2(fleet, cli, capsys):
+    """The home that could not be read is an annotation too, first (trial 6: only a line on stderr,
+    which a pull request does not show); the others' findings follow, and stderr is as it was."""
     out, err, code = both_paths(cli, capsys, ["lint", *AGENTS, "--format", "github"])
     assert code == 2
     assert [line.split("file=")[1].split(",")[0] for line in out.splitlines()] == [
-        "agents/alpha/MEMORY.md", "agents/beta/MEMORY.md"]
+        "agents/broken/MEMORY.md", "agents/alpha/MEMORY.md", "agents/beta/MEMORY.md"]
+    assert out.startswith(ANNOTATED) and out.count("::error ") == 3
     assert err == BROKEN + "memctl lint: 2 errors, 0 warnings in 2 files checked; 1 of 3 homes could not be linted\n"
+
+
+@pytest.mark.parametrize("homes", [["agents/broken"], ["agents/broken", "agents/broken"]])
+def test_lint_github_annotates_a_home_that_cannot_be_read_when_none_can(fleet, cli, capsys, homes):
+    """When no home could be linted there is no report, and was nothing on stdout: with `--format
+    github` the annotation is there, each home once; stderr says it as before, exit 2."""
+    out, err, code = both_paths(cli, capsys, ["lint", *homes, "--format", "github"])
+    assert (out, code) == (ANNOTATED * len(homes), 2) and err == BROKEN * len(homes)
+    missing = cli("lint", "agents/gone", "--format", "github")
+    assert (missing.exit_code, missing.stdout) == (2, "::error title=memctl,file=agents/gone::the memory home "
+                                                      "agents/gone could not be linted: no such file or folder\n")
+    assert cli("lint", "agents/broken").stdout == ""  # the other formats: nothing on stdout, as before
+    assert cli("lint", "agents/broken", "--format", "github", "--select", "NOPE").stdout == ""  # a usage error
 
 
 @pytest.mark.parametrize("extra", [[], ["--exit-zero"], ["--format", "json"]])

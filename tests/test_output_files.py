@@ -269,3 +269,68 @@ def test_plan_out_dash_is_refused_and_writes_no_file_named_dash(cli, tmp_path, c
     result = cli(command, str(repo / "memory"), "--plan-out", "-")
     refused(result, Path("-"), "--plan-out takes a file")
     assert snapshot(tmp_path) == before and not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize(("target", "command"), [
+    ("settings.json", ("report", "{memory}", "-o")),
+    ("projects/{slug}/7c1e9b2a-4d0f-4a55-9a61-0f3b2d7e8c11.jsonl", ("lint", "{memory}", "--output-file")),
+    ("projects/{slug}/notes.html", ("report", "{memory}", "-o")),  # not there yet
+    ("rules/plan.md", ("split", "{memory}", "--plan-out")),  # would load at start, as ~/.claude/rules/ does
+    ("plan.json", ("split", "{memory}", "--plan-out")),
+])
+def test_output_is_refused_in_the_folder_claude_config_dir_names(cli, tmp_path, monkeypatch, target, command):
+    """Claude Code's own folder is `$CLAUDE_CONFIG_DIR` when that is set (docs/hosts.md), whatever
+    its name: `report -o $CLAUDE_CONFIG_DIR/settings.json` replaced Claude Code's settings with the
+    HTML report, exit 0, where `~/.claude/settings.json` is refused."""
+    home, project, memory = claude_code_trial(tmp_path, monkeypatch)
+    config = tmp_path / "claude-config"
+    (home / ".claude").rename(config)  # the user's Claude Code folder, moved
+    memory = config / memory.relative_to(home / ".claude")
+    (config / "rules").mkdir()
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(config))
+    path = config / target.format(slug=memory.parent.name)
+    before = snapshot(tmp_path)
+    result = cli(*(a.format(memory=memory) for a in command), str(path))
+    refused(result, path, f"lies in {config}, Claude Code's own folder ($CLAUDE_CONFIG_DIR: its settings, "
+                          "sessions and rules); memctl writes no ")
+    assert snapshot(tmp_path) == before
+    beside = tmp_path / "report.html"  # outside it, as before
+    assert cli("report", str(memory), "-o", str(beside)).exit_code == 0 and beside.exists()
+
+
+def test_output_is_refused_in_the_folder_codex_home_names(cli, tmp_path, monkeypatch):
+    """The same for Codex's `$CODEX_HOME` (its config.toml, sessions, global AGENTS.md)."""
+    codex = tmp_path / "codex-home"
+    codex.mkdir()
+    (codex / "config.toml").write_text('model = "o4"\n')
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    shutil.copytree(HOMES / "recipes", tmp_path / "recipes")
+    before = snapshot(tmp_path)
+    result = cli("lint", str(tmp_path / "recipes"), "--output-file", str(codex / "config.toml"))
+    refused(result, codex / "config.toml", f"lies in {codex}, Codex's own folder ($CODEX_HOME: ")
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(("target", "why"), [
+    ("memory/MEMORY.md", "is a file of the memory home"),
+    ("memory/topics/manifest.json", "lies in the memory home"),
+    ("SOUL.md", "is a file memctl reads for the memory home"),
+    (".git/hooks/manifest.json", "lies in a .git folder"),
+])
+def test_assemble_manifest_is_checked_as_every_report_is(cli, tmp_path, capsys, target, why):
+    """Seen on the way: `assemble --manifest FILE` (a report, docs/safety.md) passed no check, so
+    `--manifest MEMORY.md` replaced the index with the JSON, exit 0. It is refused as `report -o` is,
+    on both command-line paths, nothing written and no bundle printed."""
+    from memctl.cli import fast
+
+    repo = arc_repo(tmp_path)
+    path = repo / target
+    before = snapshot(tmp_path)
+    refused(cli("assemble", str(repo / "memory"), "--manifest", str(path)), path, why)
+    assert fast.run_assemble([str(repo / "memory"), "--manifest", str(path)]) == 2
+    out, said = capsys.readouterr()
+    assert out == "" and said.startswith(f"error: {path}: ") and why in said
+    assert snapshot(tmp_path) == before
+    beside = tmp_path / "manifest.json"
+    assert cli("assemble", str(repo / "memory"), "--manifest", str(beside)).exit_code == 0
+    assert beside.read_text().startswith('{\n  "tokenizer"')

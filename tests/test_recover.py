@@ -200,3 +200,27 @@ def test_a_killed_write_is_still_an_unfinished_one(cli, tmp_path):
     assert recover.exit_code == 0
     assert recover.stdout.startswith("finished an interrupted `memctl consolidate`: ")
     assert journal_folder(root) == []
+
+
+def test_recover_with_nothing_to_recover_writes_nothing(cli, tmp_path):
+    """Trial 6 (r12 b): `recover` in a home that had no .memctl/ said "nothing to recover" and left
+    .memctl/ and .memctl/lock behind. A command with nothing to do writes nothing: in either format,
+    and in a home whose .memctl/ holds only its other state (a dispatch record, no lock)."""
+    root = tmp_path / "home"
+    (root / "topics").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Mem\n\n- [k](topics/k.md)\n")
+    (root / "topics" / "k.md").write_text("# K\n\n- x\n")
+    for args in ((), ("--format", "json")):
+        result = cli("recover", str(root), *args)
+        assert result.exit_code == 0 and result.stderr == ""
+        assert sorted(os.listdir(root)) == ["MEMORY.md", "topics"]
+    assert result.stdout.startswith('{\n  "journals": [],')
+    (root / ".memctl").mkdir()
+    (root / ".memctl" / "dispatches.jsonl").write_text("{}\n")
+    text = cli("recover", str(root))
+    assert text.stdout == "nothing to recover: no interrupted write in this home\n"
+    assert os.listdir(root / ".memctl") == ["dispatches.jsonl"]
+    (root / "topics" / ".k.md.memctl-0123456789ab.tmp").write_text("half")  # what a killed write leaves: removed
+    swept = cli("recover", str(root))
+    assert swept.stdout == "removed a temporary file: topics/.k.md.memctl-0123456789ab.tmp\n"
+    assert sorted(os.listdir(root / "topics")) == ["k.md"]

@@ -438,11 +438,82 @@ def test_a_note_added_to_a_rolled_up_month_goes_in_under_its_week(tmp_path, cli,
     assert "nothing to roll up" in cli("rollup", str(tmp_path), "--period", "month").stdout
 
 
+def _openclaw_month(root: Path, days: tuple[str, ...]) -> Path:
+    """An OpenClaw workspace whose memory/ holds a note for each of `days` (of 2026-10)."""
+    journal = root / "memory"
+    journal.mkdir(parents=True)
+    (root / ".memctl.yaml").write_text("profile: openclaw\n")
+    (root / "MEMORY.md").write_text("# Memory\n")
+    for day in days:
+        (journal / f"2026-10-{day}.md").write_text(f"# 2026-10-{day}\n\n- note of the {day}th\n")
+    return journal
+
+
+LATE = {"2026-10-14-late.md": "# 2026-10-14 — later\n\n- a late note\n", "2026-10-15-late.md": "- another\n"}
+
+
+def test_a_late_note_of_a_week_a_month_holds_goes_into_the_months_file(tmp_path, cli, monkeypatch):
+    """Weeks rolled up, then the month; then notes for a week the month holds arrive late (a sync,
+    an agent's afterthought). The weekly roll-up made a second file for the week, 2026-W42.md,
+    beside 2026-10.md, and the next monthly one put its days after the week's last day (found by a
+    new-user trial). They go into the month's file, among the week's days by date, as a first run
+    would have put them, and no file for the week is made."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-10")
+    first = _openclaw_month(tmp_path / "first", ("12", "13", "14", "15", "16", "20", "21"))
+    late = _openclaw_month(tmp_path / "late", ("12", "13", "14", "15", "16", "20", "21"))
+    for name, text in LATE.items():
+        (first / name).write_text(text)
+    for folder in (first.parent, late.parent):
+        assert cli("rollup", str(folder), "--apply").exit_code == 0
+        assert cli("rollup", str(folder), "--period", "month", "--apply").exit_code == 0
+    for name, text in LATE.items():
+        (late / name).write_text(text)
+    result = cli("rollup", str(late.parent))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[:2] == ["rollup by week: 1 period", "  memory/2026-10.md ← 3 files: 2026-10.md, "
+                                              "2026-10-14-late.md, 2026-10-15-late.md"]
+    assert cli("rollup", str(late.parent), "--apply").exit_code == 0
+    assert sorted(p.name for p in late.iterdir()) == ["2026-10.md"]
+    month = (late / "2026-10.md").read_text()
+    assert month == (first / "2026-10.md").read_text()
+    assert _headings(month) == ["# 2026-W42", "# 2026-10-12", "# 2026-10-13", "# 2026-10-14", "# 2026-10-14 — later",
+                                "# 2026-10-15", "## 2026-10-15 late", "# 2026-10-16", "# 2026-W43", "# 2026-10-20",
+                                "# 2026-10-21"]
+    for period in ("week", "month"):
+        assert "nothing to roll up" in cli("rollup", str(late.parent), "--period", period).stdout
+
+
+def test_a_weeks_file_made_after_its_months_goes_in_among_its_days(tmp_path, cli, monkeypatch):
+    """A week's file beside its month's (what the weekly roll-up of late notes made before): the
+    monthly roll-up puts each of its days among the month's by date, not all after the week's last."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-10")
+    first = _openclaw_month(tmp_path / "first", ("12", "13", "14", "15", "16", "20", "21"))
+    for name, text in LATE.items():
+        (first / name).write_text(text)
+    assert cli("rollup", str(first.parent), "--apply").exit_code == 0
+    assert cli("rollup", str(first.parent), "--period", "month", "--apply").exit_code == 0
+    late = _openclaw_month(tmp_path / "late", ("12", "13", "14", "15", "16", "20", "21"))
+    assert cli("rollup", str(late.parent), "--apply").exit_code == 0
+    assert cli("rollup", str(late.parent), "--period", "month", "--apply").exit_code == 0
+    week = _openclaw_month(tmp_path / "week", ())  # the late notes alone, rolled up by week: 2026-W42.md
+    for name, text in LATE.items():
+        (week / name).write_text(text)
+    assert cli("rollup", str(week.parent), "--apply").exit_code == 0
+    (late / "2026-W42.md").write_text((week / "2026-W42.md").read_text())
+    result = cli("rollup", str(late.parent), "--period", "month", "--apply")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in late.iterdir()) == ["2026-10.md"]
+    assert (late / "2026-10.md").read_text() == (first / "2026-10.md").read_text()
+    archived = {p.name: p.read_text() for p in (late.parent / "archive" / "memory").iterdir()}
+    assert archived["2026-W42-2.md"] == (week / "2026-W42.md").read_text()  # beside the first run's 2026-W42.md
+
+
 def _rolled(texts: dict[str, str], period: str, today: date) -> dict[str, str]:
-    from memctl.commands.rollup import plan_rollup
+    from memctl.commands.rollup import plan_rollup, verify
 
     files = sorted(rel for rel in texts if rel.startswith("memory/"))
     plan = plan_rollup(texts, files, "MEMORY.md", period, today)
+    verify(plan, texts, files, "MEMORY.md", today, 7)  # what `rollup` checks before it writes
     after = dict(texts)
     for change in plan.write.changes:
         if change.removed:
@@ -456,12 +527,9 @@ _NOTES = st.dictionaries(st.integers(0, 27), st.tuples(st.booleans(), st.sampled
                          min_size=3, max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
-@given(notes=_NOTES, first=st.sets(st.integers(0, 27), min_size=2), period=st.sampled_from(["week", "month"]))
-def test_rolling_up_a_period_in_two_runs_gives_what_one_run_does(notes, first, period):
-    """The notes of a closed month's days, some rolled up first and the rest after (late notes),
-    give the period files that rolling them all up at once gives: every note among the days by its
-    date, each week's heading once, the sources in date order."""
+def _month_of_notes(notes: dict[int, tuple[bool, str]], first: set[int]) -> tuple[dict[str, str], dict[str, str]]:
+    """The notes of a closed month's days (each with its own `# date` heading or none), and those
+    of them written before the first roll-up (the days `first` names)."""
     from hypothesis import assume
 
     start = date(2026, 11, 2)  # the Monday 2026-11 (a month of ISO weeks) begins on
@@ -472,11 +540,44 @@ def test_rolling_up_a_period_in_two_runs_gives_what_one_run_does(notes, first, p
     early = {rel: text for rel, text in texts.items()
              if rel == "MEMORY.md" or (date.fromisoformat(rel[7:17]) - start).days in first}
     assume(sum(rel.startswith("memory/") for rel in early) >= 2 and len(early) < len(texts))
+    return texts, early
+
+
+def _same_periods(one: dict[str, str], other: dict[str, str]) -> None:
+    periods = sorted(rel for rel in one if rel.startswith("memory/"))
+    assert periods == sorted(rel for rel in other if rel.startswith("memory/"))
+    assert {rel: one[rel] for rel in periods} == {rel: other[rel] for rel in periods}
+
+
+@settings(max_examples=150, deadline=None)
+@given(notes=_NOTES, first=st.sets(st.integers(0, 27), min_size=2), period=st.sampled_from(["week", "month"]))
+def test_rolling_up_a_period_in_two_runs_gives_what_one_run_does(notes, first, period):
+    """The notes of a closed month's days, some rolled up first and the rest after (late notes),
+    give the period files that rolling them all up at once gives: every note among the days by its
+    date, each week's heading once, the sources in date order."""
+    texts, early = _month_of_notes(notes, first)
     today = date(2026, 12, 20)
     at_once = _rolled(texts, period, today)
     later = _rolled(early, period, today)
     later.update({rel: text for rel, text in texts.items() if rel not in early})
     in_two = _rolled(later, period, today)
-    periods = sorted(rel for rel in at_once if rel.startswith("memory/"))
-    assert periods == sorted(rel for rel in in_two if rel.startswith("memory/"))
-    assert {rel: at_once[rel] for rel in periods} == {rel: in_two[rel] for rel in periods}
+    _same_periods(at_once, in_two)
+
+
+@settings(max_examples=150, deadline=None)
+@given(notes=_NOTES, first=st.sets(st.integers(0, 27), min_size=2))
+def test_late_notes_after_weeks_and_a_month_go_where_one_run_puts_them(notes, first):
+    """Weeks rolled up, then the month; then late notes, and the usual weekly and monthly runs
+    again: the month's file is the one rolling them all up by week and by month at once gives (the
+    weekly run made a second file for a late note's week, which the monthly one put after the
+    week's last day), and no week's file is left beside it."""
+    texts, early = _month_of_notes(notes, first)
+    today = date(2026, 12, 20)
+    at_once = _rolled(_rolled(texts, "week", today), "month", today)
+    later = _rolled(_rolled(early, "week", today), "month", today)
+    later.update({rel: text for rel, text in texts.items() if rel not in early})
+    weekly = _rolled(later, "week", today)
+    weeks = [item for rel in weekly if rel.startswith("memory/") and (item := dated(rel)) is not None
+             and item.kind == "week"]
+    assert not [w.rel for w in weeks if f"memory/{period_of(w, 'month')[0]}.md" in later]  # type: ignore[index]
+    _same_periods(at_once, _rolled(weekly, "month", today))

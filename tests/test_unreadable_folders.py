@@ -9,6 +9,7 @@ another user's folder at mode 000 (EACCES from every call that lists or enters i
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,30 @@ def test_an_openclaw_memory_folder_that_cannot_be_read_is_named_once(cli, tmp_pa
     rollup = cli("rollup", str(home))
     assert rollup.stderr.count(SAID) == 1  # memory/archive/, which cannot be entered through it, is not said again
     assert f"warning: memory/: {SAID}; skipped" in rollup.stderr
+
+
+@pytest.mark.parametrize("args", [(), ("--apply",), ("--period", "month", "--format", "json")])
+def test_rollup_of_a_folder_that_cannot_be_read_is_an_error_naming_it(cli, tmp_path, unreadable, args):  # noqa: F811
+    """Trial 6: OpenClaw's memory/ at 000 made `rollup` warn, then say "nothing to roll up by week",
+    exit 0: what periods its notes make is not known. It is one line naming the folder, exit 2, and
+    nothing is written; once it reads, its notes roll up."""
+    home = tmp_path / "ws"
+    (home / "memory").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Memory\n\n- a fact\n")
+    (home / ".memctl.yaml").write_text("profile: openclaw\n")
+    for day in ("2026-11-02", "2026-11-03"):
+        (home / "memory" / f"{day}.md").write_text(f"# {day}\n\n- a note\n")
+    before = sorted(os.listdir(home))
+    unreadable(home / "memory")
+    result = cli("rollup", str(home), *args)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == ("error: memory/: cannot read this folder (Permission denied), so its "
+                                              "dated notes cannot be rolled up; nothing was rolled up")
+    assert "nothing to roll up" not in result.stderr
+    assert sorted(os.listdir(home)) == before  # no archive/, no period file, no .memctl/
+    for day in ("2026-11-02", "2026-11-03"):  # the notes where they were (read past the denial)
+        with open(home / "memory" / f"{day}.md") as note:
+            assert note.read() == f"# {day}\n\n- a note\n"
 
 
 def test_history_says_git_failed_not_that_the_home_is_not_in_a_repository(cli, tmp_path):

@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from memctl import __version__
-from memctl.errors import EXIT_ERROR, GuaranteeError, MemctlError
+from memctl.errors import EXIT_ERROR, MemctlError
 from memctl.model.home import MemoryHome, load_home
 from memctl.model.secrets import redact
 
@@ -286,26 +286,11 @@ def emit_plan(write_plan: Any, diff: bool, format: TextOrJson, data: dict[str, A
 
 
 def check_output(path: str | Path, homes: Sequence[MemoryHome | str] = (), what: str = "report") -> None:
-    """The one check of a file memctl is told to write its output to (`report -o`, `lint
-    --output-file`, `--plan-out`), `memctl.safe.fsutil.check_output_file`: never in `.git/` or
-    `.memctl/`, never over a symlink or a folder, never onto a file memctl manages in one of
-    `homes` (a home, or only its folder before it is read) or reads for it (`files_read`: its
-    topics, config, the host's context and bootstrap files, wherever they lie), nor in a home's
-    folder, a host's own folder or under a name a host loads at start (`output_refusals`: what every
-    host says in `Host.own_folders` and `Host.startup_names`)."""
-    from memctl.hosts import output_refusals
-    from memctl.model.context import files_read
+    """The one check of a file memctl is told to write its output to (`memctl.cli.dispatch.check_output`,
+    which `assemble --manifest` passes too, on the path without Typer)."""
+    from memctl.cli.dispatch import check_output as check
 
-    if what == "plan" and str(path) == "-":  # `report -o -` is stdout; a plan is not printed there
-        raise GuaranteeError("--plan-out takes a file: a plan holds the files' text verbatim, credentials too, so "
-                             "memctl writes it to a file of mode 0600 only, never to stdout (`--format json` prints "
-                             "the plan's summary); nothing was written", "-")
-    from memctl.safe.fsutil import check_output_file
-
-    roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
-    files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
-    folders, names = output_refusals()
-    check_output_file(str(path), roots, files, what, folders, names)
+    check(path, homes, what)
 
 
 def save_plan_out(home: MemoryHome, write_plan: Any, command: str, plan_out: Path, summary: dict[str, Any],

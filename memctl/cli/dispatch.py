@@ -11,13 +11,13 @@ import os
 import sys
 from datetime import datetime, timezone
 
-from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, MemctlError, WriteError
+from memctl.errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, GuaranteeError, MemctlError, WriteError
 from memctl.model.jsonout import dumps  # json.dumps(indent=2, ensure_ascii=False), at C speed
 from memctl.record import record
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any
 
 
@@ -66,6 +66,8 @@ def redacted(value: Any, typed: str | None) -> Any:
 
 def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
     """The bundle as JSON data: documented in docs/commands.md, stable."""
+    from memctl.commands.bundle import bundled
+
     files = []
     for entry in bundle.entries:
         if entry.path.startswith("memctl:"):
@@ -74,7 +76,7 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
                                 "truncated": entry.truncated, "heading": entry.heading, "score": entry.score,
                                 "terms": entry.terms}
         if with_content:
-            item["content"] = entry.content
+            item["content"] = bundled(entry.content)  # as the md and xml bundles hold it
         files.append(item)
     return {
         "tokenizer": bundle.tokenizer,
@@ -85,6 +87,30 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
                     for o in bundle.omitted],
         "context": [{"path": path, "tokens": tokens} for path, tokens in bundle.context],
     }
+
+
+def check_output(path: Any, homes: Sequence[Any] = (), what: str = "report") -> None:
+    """The one check of a file memctl is told to write its output to (`report -o`, `lint
+    --output-file`, `--plan-out`, `assemble --manifest`), `memctl.safe.fsutil.check_output_file`:
+    never in `.git/` or `.memctl/`, never over a symlink or a folder, never onto a file memctl
+    manages in one of `homes` (a home, or only its folder before it is read) or reads for it
+    (`files_read`: its topics, config, the host's context and bootstrap files, wherever they lie),
+    nor in a home's folder, a host's own folder or under a name a host loads at start
+    (`output_refusals`: what every host says in `Host.own_folders`, `Host.startup_names` and
+    `Host.own_paths`). Here, without Typer, for the fast path of `assemble`."""
+    from memctl.hosts import output_refusals
+    from memctl.model.context import files_read
+
+    if what == "plan" and str(path) == "-":  # `report -o -` is stdout; a plan is not printed there
+        raise GuaranteeError("--plan-out takes a file: a plan holds the files' text verbatim, credentials too, so "
+                             "memctl writes it to a file of mode 0600 only, never to stdout (`--format json` prints "
+                             "the plan's summary); nothing was written", "-")
+    from memctl.safe.fsutil import check_output_file
+
+    roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
+    files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
+    folders, names, paths = output_refusals()
+    check_output_file(str(path), roots, files, what, folders, names, paths)
 
 
 RECORD_REL = ".memctl/dispatches.jsonl"
@@ -165,6 +191,8 @@ def run_assemble(args: AssembleArgs) -> int:
     try:
         home = load_home(args.path, config_file=args.config,
                          overrides={"tokenizer": args.tokenizer, "profile": args.profile})
+        if args.manifest is not None:  # a report: where it may go is checked as every output file is
+            check_output(args.manifest, [home])
         options = AssembleOptions(skills=args.skills, topics=args.topics, query=args.query, budget=args.budget,
                                   format=args.format, include_expired=args.include_expired,
                                   keep_front_matter=args.keep_front_matter, max_sections=args.max_sections,
@@ -312,9 +340,10 @@ def _emit(text: str, home: Any = None, name: str = "") -> int:
     return EXIT_OK
 
 
-def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str]) -> Any:
+def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str],
+           unread: list[tuple[str, MemctlError]] | None = None) -> Any:
     """Each home in turn with its PATH, its warnings said, as cli/common.py's open_home. Among several, one that
-    cannot be read is said (`home_error`), added to `failed`, and passed over."""
+    cannot be read is said (`home_error`), added to `failed` (and to `unread`, with its error), and passed over."""
     from memctl.model.home import load_home
 
     for path in paths or (".",):
@@ -325,6 +354,8 @@ def _homes(paths: tuple[str, ...], args: StatusArgs | LintArgs, failed: list[str
             if len(paths) < 2:
                 raise
             failed.append(home_error(path, error))
+            if unread is not None:
+                unread.append((path, error))
             _err(failed[-1])
             continue
         for warning in home.warnings():
@@ -402,6 +433,15 @@ def _codes(value: str | None) -> tuple[str, ...] | None:
     return None if value is None else tuple(c for c in value.replace(" ", ",").split(",") if c)
 
 
+def _annotate_unlinted(fmt: str, unread: list[tuple[str, MemctlError]]) -> None:
+    """With `--format github`, when no home could be linted: an annotation for each on stdout (what a
+    pull request shows; the lines on stderr it does not), as the report holds them when some could."""
+    if fmt == "github" and unread:
+        from memctl.commands.lint.output import render_github
+
+        _emit(render_github([], 0, unread))
+
+
 @collect_later
 def run_lint(args: LintArgs) -> int:
     """`memctl lint` as cli/lint.py runs it (without --fix, --output-file, --list-rules, --explain
@@ -418,18 +458,22 @@ def run_lint(args: LintArgs) -> int:
     files = 0
     homes = []
     failed: list[str] = []
+    unread: list[tuple[str, MemctlError]] = []  # the homes that could not be linted, with why
     several = len(args.paths) > 1
+    reading = None  # the one home given, while it is read and linted
     try:
         for token_list, where in ((options.select or (), "--select"), (options.ignore, "--ignore")):
             expand(token_list, where)
         when = today()
-        for path, home in _homes(args.paths, args, failed):
+        reading = None if several else (args.paths[0] if args.paths else ".")
+        for path, home in _homes(args.paths, args, failed, unread):
             try:
                 found, checked = lint_home(home, when, options)
             except MemctlError as error:
                 if not several:
                     raise
                 failed.append(home_error(path, error))  # one bad home of several: the others are linted
+                unread.append((path, error))
                 _err(failed[-1])
                 continue
             diagnostics.extend(found)
@@ -438,14 +482,17 @@ def run_lint(args: LintArgs) -> int:
             homes.append(home)
     except MemctlError as error:
         _err(f"error: {error}")
+        if reading is not None:
+            _annotate_unlinted(args.format, [(reading, error)])
         return EXIT_ERROR
     except KeyboardInterrupt:
         _err("interrupted")
         return EXIT_INTERRUPTED
     if failed and not homes:
+        _annotate_unlinted(args.format, unread)
         return EXIT_ERROR
     report = render(args.format, diagnostics, files, rules, color=sys.stdout.isatty(), statistics=args.statistics,
-                    unlinted=not_linted(len(failed), len(args.paths)))
+                    unlinted=not_linted(len(failed), len(args.paths)), unread=unread)
     if _emit(report, homes[0] if not several else None, f"lint-{args.format}") != EXIT_OK:
         return EXIT_FINDINGS
     step_summary = os.environ.get("GITHUB_STEP_SUMMARY")

@@ -113,6 +113,8 @@ def lint(
     if output_file is not None and str(output_file) == "-":  # `-o -`: stdout, as without -o
         output_file = None
     failed: list[str] = []
+    unread: list[tuple[str, MemctlError]] = []  # the homes that could not be linted, with why
+    reading = None  # the one home given, while it is read and linted
     try:
         if output_file is not None:  # before any work (--fix writes); again below with each home's files
             check_output(output_file, [str(path) for path in paths or [Path(".")]])
@@ -121,6 +123,7 @@ def lint(
         when = today()
         several = len(paths or []) > 1
         for path in paths or [Path(".")]:
+            reading = None if several else os.fspath(path)
             try:
                 home = open_home(path, config, tokenizer, profile, several)
                 if fix and _fix_counts(home, functools.partial(open_home, path, config, tokenizer, profile, several)):
@@ -130,19 +133,24 @@ def lint(
                 if not several:
                     raise
                 failed.append(home_error(os.fspath(path), error))  # one bad home of several: the others are linted
+                unread.append((os.fspath(path), error))
                 err(failed[-1])
                 continue
+            reading = None  # the output file's check below is not the home's
             if output_file is not None:
                 check_output(output_file, [home])
             diagnostics.extend(found)
             files += checked
             home.save_cache()
         if failed and len(failed) == len(paths or []):
+            _annotate_unlinted(format, unread, output_file)
             raise typer.Exit(EXIT_ERROR)
     except MemctlError as error:
+        if reading is not None:
+            _annotate_unlinted(format, [(reading, error)], output_file)
         fail(error)
     report = render(format.value, diagnostics, files, rules, color=output_file is None and color_wanted(),
-                    statistics=statistics, unlinted=not_linted(len(failed), len(paths or [])))
+                    statistics=statistics, unlinted=not_linted(len(failed), len(paths or [])), unread=unread)
     if output_file is not None:
         try:
             atomic_write(output_file, redact(report))
@@ -170,6 +178,17 @@ def lint(
     found_errors = (errors + warnings) if strict else errors
     if found_errors and not exit_zero:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _annotate_unlinted(format: LintFormat, unread: list[tuple[str, MemctlError]], output_file: Path | None) -> None:
+    """With `--format github`, when no home could be linted: an annotation for each on stdout (what
+    a pull request shows; the lines on stderr it does not), as the report holds them when some
+    could. Never into an --output-file: unread, the home's files are not known, so neither is
+    whether that file is one of them (its config)."""
+    if format is LintFormat.github and unread and output_file is None:
+        from memctl.commands.lint.output import render_github
+
+        emit(render_github([], 0, unread))
 
 
 def _fix_counts(home: MemoryHome, reopen: Callable[[], MemoryHome]) -> bool:

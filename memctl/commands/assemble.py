@@ -214,15 +214,18 @@ class Packer:
         self.entries.append(entry)
 
 
-def _lines_text(lines: list[str], doc: Doc, cap: CapResult) -> str:
-    """The lines the host loads, with a note where it drops a run between them (a head and tail cap)."""
+def _lines_text(lines: list[str], doc: Doc, cap: CapResult, ranges: list[tuple[int, int]] | None = None) -> str:
+    """The lines the host loads (or, given `ranges`, those of them the bundle keeps), as the host
+    sends them: without the lines it strips (Claude Code's front matter and block HTML comments,
+    `CapResult.stripped`), with a note where it drops a run between them (a head and tail cap)."""
     out: list[str] = []
     before = {run.last_line + 1: run for run in doc.dropped(cap)}
-    for i, (first, last) in enumerate(cap.loaded):
+    stripped = {n for first, last in cap.stripped for n in range(first, last + 1)}
+    for i, (first, last) in enumerate(cap.loaded if ranges is None else ranges):
         run = before.get(first)
         if i and run is not None:
             out.append(f"<!-- memctl: lines {run.first_line}–{run.last_line} of {doc.rel} not loaded (load cap) -->\n")
-        out.extend(lines[first - 1 : last])
+        out.extend(lines[n - 1] for n in range(first, last + 1) if n not in stripped)
     return "".join(out)
 
 
@@ -256,10 +259,10 @@ def _pack_index(p: Packer) -> None:
         low, high = 0, ranges[0][1] if ranges else 0  # the most lines of the head that fit
         while low < high:
             mid = (low + high + 1) // 2
-            trial = Entry(doc.rel, ["index"], "".join(lines[:mid]), truncated=True)
+            trial = Entry(doc.rel, ["index"], _lines_text(lines, doc, cap, [(1, mid)]), truncated=True)
             low, high = (mid, high) if p.fits(trial, _index_omissions(doc, cap, [(1, mid)])) else (low, mid - 1)
         ranges = [(1, low)] if low else []
-        entry = Entry(doc.rel, ["index"], "".join(lines[:low]), truncated=True)
+        entry = Entry(doc.rel, ["index"], _lines_text(lines, doc, cap, ranges), truncated=True)
         entry.tokens = p.cost(entry)
     p.omitted.extend(_index_omissions(doc, cap, ranges))
     if ranges:

@@ -55,8 +55,13 @@ def _ensure_newline(text: str) -> str:
     return text if text.endswith("\n") else text + "\n"
 
 
+def bundled(content: str) -> str:
+    """A file's text as the bundle holds it, in every format: CRLF made LF, no byte-order mark."""
+    return content.replace("\r\n", "\n").lstrip("\ufeff")
+
+
 def render_block(entry: Entry, number: int, fmt: str) -> str:
-    content = _ensure_newline(entry.content.replace("\r\n", "\n").lstrip("\ufeff"))
+    content = _ensure_newline(bundled(entry.content))
     if fmt == "xml":
         return (f'<document index="{number}">\n<source>{_xml(entry.path)}</source>\n'
                 f"<document_content>\n{content}</document_content>\n</document>\n")

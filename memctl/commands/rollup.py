@@ -122,6 +122,7 @@ class Group:
     first: date
     last: date
     sources: list[Dated]  # in date order; one may be the period's own file from an earlier run
+    period: str = "week"  # week or month: what the file is (a week's late notes go into a month's file)
     rel: str = ""
 
     def __post_init__(self) -> None:
@@ -140,16 +141,19 @@ class RollupPlan:
     held: list[tuple[str, int, str, str]] = field(default_factory=list)
 
 
-def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tuple[list[Group], int]:
+def groups_of(files: list[str], period: str, today: date, keep_days: int,
+              months: frozenset[str] = frozenset()) -> tuple[list[Group], int]:
     """The closed periods with more than one file, folder by folder; and how many dated files wait
-    for their period to close."""
+    for their period to close. By week, a day of a closed week whose month's roll-up is one of
+    `months` (memctl's month files, by path) goes into that month's file, as a monthly run would
+    put it there, and not into a second file for its week."""
     buckets: dict[tuple[str, str], Group] = {}
     waiting = 0
     for rel in files:
         item = dated(rel)
         if item is None:
             continue
-        own = item.kind == ("week" if period == "week" else "month")
+        own = item.kind == period
         target = (item.label, item.first, item.last) if own else period_of(item, period)
         if target is None:
             continue
@@ -157,14 +161,27 @@ def groups_of(files: list[str], period: str, today: date, keep_days: int) -> tup
         if (today - last).days <= keep_days:
             waiting += 0 if own else 1
             continue
-        group = buckets.setdefault((item.folder, name), Group(item.folder, name, first, last, []))
+        kind = period
+        if period == "week" and item.kind == "day":
+            month = period_of(item, "month")
+            if month is not None and posixpath.join(item.folder, f"{month[0]}.md") in months:
+                (name, first, last), kind = month, "month"
+        group = buckets.setdefault((item.folder, name), Group(item.folder, name, first, last, [], kind))
         group.sources.append(item)
+    for group in buckets.values():
+        if group.period != period and (found := dated(group.rel)) is not None:
+            group.sources.append(found)  # the month's file the late days go into
     groups = []
     for group in buckets.values():
-        group.sources.sort(key=lambda d: (d.first, d.kind != ("week" if period == "week" else "month"), d.label))
+        group.sources.sort(key=_in_date_order(group.period))
         if len(group.sources) > 1:
             groups.append(group)
     return sorted(groups, key=lambda g: (g.folder, g.first)), waiting
+
+
+def _in_date_order(period: str) -> Callable[[Dated], tuple[date, bool, str]]:
+    """The order of a period's sources: by date, its own file from an earlier run first on its day."""
+    return lambda item: (item.first, item.kind != period, item.label)
 
 
 # --- the period's file -------------------------------------------------------------------------
@@ -279,6 +296,17 @@ def _parts_of(group: Group, body: str, originals: list[str]) -> tuple[list[tuple
     return parts, weeks
 
 
+def _days_of(week: Dated, chunk: str, originals: list[str]) -> list[tuple[int, int, date]]:
+    """A week's file, as its month's file holds it (`chunk`), in the parts of its days: (start, end,
+    day), what comes before the first day's heading with it; [] when no heading names a day of it
+    (a summarized week). A week rolled up after its month was (a late note's, by an older memctl)
+    goes into the month's file so, its days among the month's by their dates."""
+    parts, _ = _parts_of(Group(week.folder, week.label, week.first, week.last, []), chunk, originals)
+    ends = [offset for offset, _ in parts[1:]] + [len(chunk)]
+    return [(0 if number == 0 else offset, end, day) for number, ((offset, day), end) in enumerate(zip(parts, ends,
+                                                                                                      strict=True))]
+
+
 def render_group(group: Group, texts: dict[str, str], period: str, today: date) -> tuple[str, str, dict[str, int]]:
     """The period file's front matter, its verbatim body, and where in the body each source's part
     starts (its heading, or the heading of the week it opens, is the first at or after it). The
@@ -326,10 +354,19 @@ def render_group(group: Group, texts: dict[str, str], period: str, today: date) 
                 skills.append(skill)
         if item.rel == own_rel:  # the period's own file from an earlier run: its body as it is
             continue
+        chunk = _chunk(text, nl)
+        if own_rel is not None and item.kind == "week" and item.label in weeks:
+            days = _days_of(item, chunk, _originals(item, values))
+            for number, (start, end, day) in enumerate(days):  # among the month's days, each by its date
+                own_until(day)
+                if not number:
+                    starts[item.rel] = size
+                add(chunk[start:end])
+            if days:
+                continue
         if own_rel is not None:
             own_until(item.last)
         starts[item.rel] = size
-        chunk = _chunk(text, nl)
         if period == "month":
             week = item.label if item.kind == "week" else period_of(item, "week")[0]  # type: ignore[index]
             if week != current_week and week not in weeks:
@@ -474,7 +511,10 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
     not sent to a summarizer). `archived_as` names a file in the archive (MemoryHome.archived_as)."""
     if period not in PERIODS:
         raise MemctlError(f"unknown period {period!r}; choose week or month")
-    groups, waiting = groups_of(files, period, today, keep_days)
+    months = frozenset(rel for rel in files if period == "week" and (item := dated(rel)) is not None
+                       and item.kind == "month" and rel in texts
+                       and str(_split(texts[rel])[0].get("period")) == item.label)  # memctl's month roll-ups
+    groups, waiting = groups_of(files, period, today, keep_days, months)
     warnings: list[str] = []
     for group in [g for g in groups if g.rel in texts and str(_split(texts[g.rel])[0].get("period")) != g.name]:
         groups.remove(group)  # a note of the user's named as the period's file: rolling up would overwrite it
@@ -489,7 +529,7 @@ def plan_rollup(texts: dict[str, str], files: list[str], index_rel: str, period:
     taken: set[str] = set()
     moved: dict[str, tuple[str, str, str]] = {}  # source rel -> (period rel, period label, anchor)
     for group in groups:
-        head, body, starts = render_group(group, texts, period, today)
+        head, body, starts = render_group(group, texts, group.period, today)
         anchors = anchors_of(head, body, starts)
         nl = "\r\n" if head.endswith("\r\n") else "\n"
         after = head + body
@@ -608,7 +648,9 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
             if texts[item.rel] not in archived:
                 raise GuaranteeError("its text would not be in the archive; nothing was written", item.rel)
             if group.rel not in plan.summarized:
-                if _source_text(_split(texts[item.rel])[1]) not in period_text.replace("\r\n", "\n"):
+                source, held = _source_text(_split(texts[item.rel])[1]), period_text.replace("\r\n", "\n")
+                among = item.kind == "week" and any(s.rel == group.rel for s in group.sources)  # its days spread
+                if source not in held and not (among and _in_order(source.split("\n"), held)):
                     raise GuaranteeError(f"its text would not be in {group.rel}; nothing was written", item.rel)
     if index_rel in texts and after.get(index_rel) != texts[index_rel]:
         resolve = _resolver(index_rel)
@@ -644,15 +686,16 @@ def _in_order(lines: list[str], text: str) -> bool:
 # --- reading and reporting ---------------------------------------------------------------------
 
 
-def dated_files(home: MemoryHome) -> list[str]:
-    """The dated files the config's `rollup` globs find, outside the archive (none are read)."""
+def dated_files(home: MemoryHome, unread: list[tuple[str, str]] | None = None) -> list[str]:
+    """The dated files the config's `rollup` globs find, outside the archive (none are read); the
+    folders among them that cannot be listed are added to `unread` (path, the system's reason)."""
     from memctl.model.home import in_archive
     from memctl.model.walk import walk
     from memctl.safe.fsutil import Guard
 
     if not home.config.rollup:
         return []
-    found, _ = walk(home.root, home.config.rollup, Guard(home.root))
+    found, _ = walk(home.root, home.config.rollup, Guard(home.root), unread)
     return [rel for rel in found if dated(rel) is not None and not in_archive(rel)]
 
 
@@ -698,13 +741,21 @@ def links_left(home: MemoryHome, plan: RollupPlan) -> list[str]:
 def read_dated(home: MemoryHome) -> tuple[list[str], dict[str, str], list[str]]:
     """The dated files to roll up, the texts the plan needs (theirs, the index's and the archive's),
     and a warning for each dated file that cannot be read: it is left where it is, and joins its
-    period's file on a later run once it reads."""
+    period's file on a later run once it reads. A folder of them that cannot be listed (`memory/`
+    at mode 000) is an error naming it: what periods its notes make is not known, and "nothing to
+    roll up" would not be true."""
     from memctl.errors import InputError
     from memctl.safe.fsutil import read_text
 
     texts = {doc.rel: doc.text for doc in (home.index, *home.archived)}
     files, warnings = [], []
-    for rel in dated_files(home):
+    unread: list[tuple[str, str]] = []
+    found = dated_files(home, unread)
+    if unread:
+        folder, why = min(unread)  # the outermost first: `memory/` before `memory/journal/`
+        raise InputError(f"cannot read this folder ({why}), so its dated notes cannot be rolled up; nothing was "
+                         "rolled up", "./" if folder == "." else f"{folder}/")
+    for rel in found:
         try:
             texts[rel] = read_text(os.path.join(home.root, rel), rel)
         except InputError as error:

@@ -234,11 +234,13 @@ def measure(doc: Doc, cap: CapResult, budgets: Budgets, tokens: bool = True) -> 
     return sizes
 
 
-def output_refusals() -> tuple[frozenset[str], frozenset[str]]:
+def output_refusals() -> tuple[frozenset[str], frozenset[str], tuple[tuple[str, str], ...]]:
     """The folder names and the file names (lower case) no output of memctl may be written in or
     as, for every host at once (`Host.own_folders`, `Host.startup_names`): a plan made as
     CLAUDE.local.md or in .claude/rules/ would be loaded by the next session, whichever host's home
-    the command was given."""
+    the command was given; and the hosts' own folders by path, each with the words naming it
+    (`Host.own_paths`: the folder `$CLAUDE_CONFIG_DIR` names, whatever its name)."""
     folders = frozenset(name.lower() for h in HOSTS.values() for name in h.own_folders)
     names = frozenset(name.lower() for h in HOSTS.values() for name in h.startup_names)
-    return folders, names
+    paths = tuple(found for h in HOSTS.values() if h.own_paths is not None for found in h.own_paths())
+    return folders, names, paths

@@ -13,7 +13,7 @@ from memctl.text import utf16_len
 
 TYPE_CHECKING = False  # typing costs milliseconds at start-up (see memctl/record.py)
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
     from datetime import date
     from typing import Any, Protocol
 
@@ -127,6 +127,9 @@ class CapResult:
     total_lines: int = 0
     notice: str | None = None  # the line the host adds when it cuts (Claude Code's and Volute's warnings)
     measures: tuple[tuple[str, int, int], ...] = ()  # (what the host measures, used, limit), in its units
+    # 1-based inclusive line ranges the host leaves out of what it sends (Claude Code: front matter, block
+    # HTML comments, the blank lines its trim drops): a bundle of the index leaves them out too
+    stripped: tuple[tuple[int, int], ...] = ()
 
     @property
     def capped(self) -> bool:
@@ -275,6 +278,9 @@ class Host:
     # with one of those names would be loaded by the next session: CLAUDE.local.md).
     own_folders: tuple[str, ...] = ()
     startup_names: tuple[str, ...] = ()
+    # Its own folders by path, where its environment puts them under another name (Claude Code's
+    # $CLAUDE_CONFIG_DIR, Codex's $CODEX_HOME), each with the words that name it: no output goes in them either.
+    own_paths: Callable[[], tuple[tuple[str, str], ...]] | None = None
 
     def count_note(self, tokenizer: str) -> str:
         """What a report says of its token counts: the host's own count when it counts with this
@@ -298,6 +304,17 @@ def memctl_front_matter(title: str, summary: str, slug: str, today: date) -> Fro
 def kib(units: int) -> str:
     """Claude Code's size label: 25,000 → `24.4KB` (1,024 units to the KB)."""
     return f"{units / 1024:.1f}KB"
+
+
+def runs(numbers: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """Line numbers as runs of consecutive ones: [3, 4, 5, 9] → ((3, 5), (9, 9))."""
+    found: list[tuple[int, int]] = []
+    for n in sorted(numbers):
+        if found and found[-1][1] == n - 1:
+            found[-1] = (found[-1][0], n)
+        else:
+            found.append((n, n))
+    return tuple(found)
 
 
 def whole(total: int, last: int | None = None) -> tuple[tuple[int, int], ...]:

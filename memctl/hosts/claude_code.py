@@ -32,7 +32,7 @@ import os
 import re
 
 from memctl.errors import InputError, WriteError
-from memctl.hosts.base import Budgets, Cap, CapResult, Host, kib, whole
+from memctl.hosts.base import Budgets, Cap, CapResult, Host, kib, runs, whole
 from memctl.text import utf16_len
 
 TYPE_CHECKING = False
@@ -86,6 +86,7 @@ def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_ch
     a warning line appended when it cuts."""
     description, total = describe(budgets), len(lines)
     kept = _kept(doc, lines)
+    stripped = _stripped(kept, total)
     sizes = [utf16_len(text) for _, text in kept]
     units = sum(sizes) + max(len(kept) - 1, 0)
     max_lines, max_units = budgets.load_cap_lines, budgets.load_cap_units
@@ -94,7 +95,7 @@ def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_ch
     over_lines = bool(max_lines and len(kept) > max_lines)
     over_units = bool(max_units and units > max_units)
     if not over_lines and not over_units:
-        return CapResult(description, whole(total), total, None, measures)
+        return CapResult(description, whole(total), total, None, measures, stripped)
     take = kept[:max_lines] if over_lines else kept
     if max_units and sum(sizes[: len(take)]) + len(take) - 1 > max_units:
         end, count = -1, 0  # the newline after line k stands at this many units
@@ -113,7 +114,15 @@ def load(doc: Doc, lines: list[str], budgets: Budgets, counter: Counter, file_ch
     name = doc.rel.rsplit("/", 1)[-1]
     notice = (f"> WARNING: {name} is {reason}. Only part of it was loaded. Keep index entries to one line "
               "under ~200 chars; move detail into topic files.")
-    return CapResult(description, whole(total, take[-1][0] + 1 if take else 0), total, notice, measures)
+    return CapResult(description, whole(total, take[-1][0] + 1 if take else 0), total, notice, measures, stripped)
+
+
+def _stripped(kept: list[tuple[int, str]], total: int) -> tuple[tuple[int, int], ...]:
+    """The 1-based runs of the lines Claude Code leaves out of a file of `total` lines, given those it keeps."""
+    if len(kept) == total:
+        return ()
+    held = {i for i, _ in kept}
+    return runs(n + 1 for n in range(total) if n not in held)
 
 
 
@@ -149,6 +158,15 @@ def config_dir() -> str:
     """Claude Code's own folder: `$CLAUDE_CONFIG_DIR`, else `~/.claude`."""
     configured = os.environ.get("CLAUDE_CONFIG_DIR")
     return os.path.expanduser(configured) if configured else os.path.join(os.path.expanduser("~"), ".claude")
+
+
+def config_folders() -> tuple[tuple[str, str], ...]:
+    """Claude Code's own folder where `$CLAUDE_CONFIG_DIR` moves it (its settings.json, projects/
+    with every session's transcript and auto memory, rules): `Host.own_paths`. `~/.claude` is
+    refused by its name (`own_folders`)."""
+    if not os.environ.get("CLAUDE_CONFIG_DIR"):
+        return ()
+    return ((config_dir(), "Claude Code's own folder ($CLAUDE_CONFIG_DIR: its settings, sessions and rules)"),)
 
 
 def slug(path: str) -> str:
@@ -375,9 +393,10 @@ def _import_form(path: str) -> bool:
     return bool(path) and not path.startswith("@") and re.match(r"[A-Za-z0-9._-]", path) is not None
 
 
-def _measured(text: str, strip_front_matter: bool, home: Any = None) -> str:
+def _measured(text: str, strip_front_matter: bool, home: Any = None) -> tuple[str, tuple[tuple[int, int], ...]]:
     """What Claude Code keeps of a memory file: without its block HTML comments (and, for a rule,
-    its front matter), trimmed."""
+    its front matter), trimmed; and the runs of lines it leaves out (those, and the blank lines of
+    the trim)."""
     from memctl.hosts.startup import TextDoc
     from memctl.text import split_lines
 
@@ -387,7 +406,12 @@ def _measured(text: str, strip_front_matter: bool, home: Any = None) -> str:
     for first, last, kind in doc.blocks:
         if kind == "html" and lines[first - 1].lstrip().startswith("<!--"):
             free.update(range(first - 1, last))
-    return "".join(line for i, line in enumerate(lines) if i not in free).strip()
+    kept = [i for i in range(len(lines)) if i not in free]
+    while kept and not lines[kept[0]].strip():
+        free.add(kept.pop(0))
+    while kept and not lines[kept[-1]].strip():
+        free.add(kept.pop())
+    return "".join(lines[i] for i in kept).strip(), runs(n + 1 for n in free)
 
 
 def _paths_of(text: str) -> list[str] | None:
@@ -423,7 +447,7 @@ class _Walker:
         self.seen.add(path)
         raw = data.decode("utf-8", "replace")
         paths = _paths_of(raw) if rule else None
-        text = _measured(raw, rule, self.home)
+        text, stripped = _measured(raw, rule, self.home)
         size = utf16_len(text)
         if paths is not None:
             self.rows.append(later(path, "path-scoped rule", "characters", size,
@@ -432,7 +456,7 @@ class _Walker:
         if not text:
             return  # an empty file is not loaded, and imports nothing
         doc = index_doc(self.home, path)
-        cap = full_cap(doc.text if doc is not None else raw)
+        cap = full_cap(doc.text if doc is not None else raw, stripped=stripped)
         if len(data) > SKIPPED_OVER:
             why = f"{len(data):,} bytes, over 4 MiB: Claude Code skips it"
             self.rows.append(Loaded(path, role, "start", "characters", size, 0, "", "skipped", why, cap, depth,
@@ -657,6 +681,7 @@ HOST = Host(NAME, note="loads the first 200 lines, then 25,000 UTF-16 code units
             project_memory=project_memory, stack=stack, index_names=index_names, home_budgets=home_budgets,
             archive_suffix=archive_suffix,
             own_folders=(".claude",), startup_names=("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md"),
+            own_paths=config_folders,
             init_notes=("# `memctl status` lists all Claude Code loads at start: CLAUDE.md files, rules, imports, "
                         "the auto memory",),
             label="Claude Code")

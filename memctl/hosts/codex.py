@@ -63,6 +63,14 @@ def codex_home() -> str:
     return real(configured) if configured else real(os.path.join("~", ".codex"))
 
 
+def home_folders() -> tuple[tuple[str, str], ...]:
+    """Codex's own folder where `$CODEX_HOME` moves it (config.toml, sessions, its global
+    AGENTS.md): `Host.own_paths`. `~/.codex` is refused by its name (`own_folders`)."""
+    if not os.environ.get("CODEX_HOME"):
+        return ()
+    return ((codex_home(), "Codex's own folder ($CODEX_HOME: its config, sessions and global AGENTS.md)"),)
+
+
 def settings() -> dict[str, Any]:
     """`$CODEX_HOME/config.toml` as a table ({} when there is none); a broken one is a ConfigError,
     as Codex refuses to start on it."""
@@ -340,4 +348,4 @@ HOST = Host(NAME, note="loads ~/.codex/AGENTS.md, then one AGENTS.md a folder fr
                         "# the budget total_bytes is Codex's project_doc_max_bytes (32,768, or what "
                         "$CODEX_HOME/config.toml says)"),
             home_budgets=home_budgets, stack=stack, index_names=index_names, label="Codex",
-            own_folders=(".codex",), startup_names=(OVERRIDE, DEFAULT, "MEMORY.md"))
+            own_folders=(".codex",), startup_names=(OVERRIDE, DEFAULT, "MEMORY.md"), own_paths=home_folders)

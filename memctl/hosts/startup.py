@@ -177,9 +177,11 @@ def head_cap(text: str, loaded_chars: int, description: str, measures: tuple[tup
                                         else total), total, None, measures)
 
 
-def full_cap(text: str, description: str = "loaded in full") -> CapResult:
+def full_cap(text: str, description: str = "loaded in full", stripped: tuple[tuple[int, int], ...] = ()
+             ) -> CapResult:
+    """The whole file loads; `stripped`: the runs of its lines the host leaves out of what it sends."""
     total = len(split_lines(text))
-    return CapResult(description, whole(total), total)
+    return CapResult(description, whole(total), total, stripped=stripped)
 
 
 def none_cap(text: str, description: str) -> CapResult:

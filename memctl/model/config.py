@@ -175,11 +175,16 @@ def _parse_toml(path: str, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     table = data.get("tool", {}).get("memctl", {})
     if not isinstance(table, dict):
         raise ConfigError("[tool.memctl] must be a table", path)
-    lines = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        key = line.split("=", 1)[0].strip()
-        if key in table and key not in lines:
-            lines[key] = number
+    from memctl.model.toml_lines import toml_lines
+
+    try:  # every key's line, `[tool.memctl.lint]`'s too (`lint.select[1]`), as the YAML config's
+        lines = toml_lines(text)
+    except (ValueError, IndexError):  # TOML this reading does not follow: the top-level keys' lines
+        lines = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            key = line.split("=", 1)[0].strip()
+            if key in table and key not in lines:
+                lines[key] = number
     return table, lines
 
 
@@ -482,7 +487,7 @@ def load_config(
             text = read_text(path)
         except InputError as error:
             raise ConfigError(error.message, where) from None
-        key = f"cfg:3:{digest(text)}"  # 3: the lines of values nested deeper (lint.select[0])
+        key = f"cfg:4:{digest(text)}"  # 3: the lines of values nested deeper (lint.select[0]); 4: in TOML too
         cached = cache.get(key, _still_valid) if cache is not None else None
         if cached is None:
             raw, lines = (_parse_toml if path.endswith(".toml") else _parse_yaml)(where, text)

@@ -397,7 +397,7 @@ def _same_file(real: str, files: Iterable[str]) -> str | None:
 
 def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] | None = None,
                       what: str = "report", host_folders: Collection[str] = (),
-                      startup_names: Collection[str] = ()) -> None:
+                      startup_names: Collection[str] = (), host_paths: Iterable[tuple[str, str]] = ()) -> None:
     """Where a file the user names for memctl's output may be written: a report (`report -o`,
     `lint --output-file`) or a plan (`--plan-out`). The one check all of them pass.
 
@@ -413,7 +413,8 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
     exist: a mistyped one is refused, never made.
 
     Refused too, because a host reads or keeps them: a path in a folder named as one of
-    `host_folders` (lower case: `.claude`, `.openclaw`: settings, transcripts, rules), a file named
+    `host_folders` (lower case: `.claude`, `.openclaw`: settings, transcripts, rules) or in one of
+    `host_paths` (a host's own folder by path, with the words naming it: `$CLAUDE_CONFIG_DIR`), a file named
     as one of `startup_names` (lower case: what a host loads at start wherever it finds it, so a
     plan named CLAUDE.local.md would be loaded by the next session); any file in one of `homes`,
     whatever its name (OpenClaw's workspace holds its state files beside the memory); a file in a folder
@@ -466,6 +467,10 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
     if host_folder is not None:
         raise GuaranteeError(f"lies in a {host_folder}/ folder, a host's own (its settings, sessions and rules); "
                              f"memctl writes no {what} there; nothing was written", path)
+    for own, named in host_paths:
+        base = os.path.realpath(own).rstrip(os.sep)
+        if base and (real == base or real.startswith(base + os.sep)):
+            raise GuaranteeError(f"lies in {own}, {named}; memctl writes no {what} there; nothing was written", path)
     if parts[-1] in startup_names:
         raise GuaranteeError(f"is a file name a host loads at start wherever it finds it; a {what} written there "
                              "would be loaded by the next session; name another file; nothing was written", path)

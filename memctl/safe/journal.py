@@ -322,17 +322,21 @@ def remove_half_written(root: str) -> list[str]:
     """Remove the half-written journals (`.ID.json.tmp`) of writes killed while they wrote them; the
     caller holds the home's lock. Returns them, relative to the home. Such a write changed no file:
     files are written only once the journal is whole and has its name."""
+    removed = half_written(root)
+    for rel in removed:
+        os.unlink(os.path.join(root, rel))
+    return removed
+
+
+def half_written(root: str) -> list[str]:
+    """The half-written journals (`.ID.json.tmp`) in the home, relative to it; none is touched."""
     folder = os.path.join(root, ".memctl", "journal")
     check_state_folder(root, JOURNAL_REL)  # one that cannot be read: one line, not a traceback
     if not os.path.isdir(folder) or os.path.islink(folder):
         return []
-    removed = []
-    for name in sorted(os.listdir(folder)):
-        path = os.path.join(folder, name)
-        if name.startswith(".") and name.endswith(".json.tmp") and os.path.isfile(path) and not os.path.islink(path):
-            os.unlink(path)
-            removed.append(f"{JOURNAL_REL}/{name}")
-    return removed
+    return [f"{JOURNAL_REL}/{name}" for name in sorted(os.listdir(folder))
+            if name.startswith(".") and name.endswith(".json.tmp")
+            and os.path.isfile(path := os.path.join(folder, name)) and not os.path.islink(path)]
 
 
 def removed_line(rel: str) -> str:
@@ -405,7 +409,15 @@ def _remove_temps(root: str, changes: list[FileChange], journal_id: str) -> None
 def sweep_temps(root: str) -> list[str]:
     """Remove the temporary files an interrupted memctl write left anywhere in the home; the caller
     holds the lock, so no memctl write is under way. Returns them, relative to the home."""
-    removed = []
+    removed = temps(root)
+    for rel in removed:
+        os.unlink(os.path.join(root, rel))
+    return removed
+
+
+def temps(root: str) -> list[str]:
+    """The temporary files of memctl writes anywhere in the home, relative to it; none is touched."""
+    found = []
     stack = [""]
     while stack:  # iterative: a deep tree is no RecursionError
         rel_dir = stack.pop()
@@ -419,9 +431,8 @@ def sweep_temps(root: str) -> list[str]:
                 if entry.name != ".git":
                     stack.append(rel)
             elif entry.is_file(follow_symlinks=False) and TEMP_NAME.match(entry.name):
-                os.unlink(entry.path)
-                removed.append(rel)
-    return sorted(removed)
+                found.append(rel)
+    return sorted(found)
 
 
 def recover_home(root: str) -> dict[str, list[str]]:
@@ -434,6 +445,9 @@ def recover_home(root: str) -> dict[str, list[str]]:
         return {"journals": [], "refused": [refusal(j) for j in found if j.refused], "removed": [],
                 "in_progress": [f"{in_progress(j)}, not an interrupted one; it finishes on its own (run "
                                 "`memctl recover` again if it stops without finishing)" for j in running]}
+    if all(j.refused for j in found) and not half_written(root) and not temps(root):
+        # nothing to finish, undo or remove: no lock is taken, so nothing is written (not even .memctl/)
+        return {"journals": [], "refused": [refusal(j) for j in found], "removed": [], "in_progress": []}
     with home_lock(root):
         removed = remove_half_written(root)
         done, refused = recover(root)

@@ -10,6 +10,7 @@ from typing import Any
 from memctl import __version__
 from memctl.commands.lint.engine import Diagnostic
 from memctl.commands.lint.registry import Rule
+from memctl.errors import MemctlError
 from memctl.model.jsonout import dumps
 from memctl.safe.keys import digest
 from memctl.words import plural
@@ -102,10 +103,19 @@ def ranked(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: (d.severity != "error", d.code, d.path, d.line, d.column))
 
 
-def render_github(diagnostics: Sequence[Diagnostic], files: int) -> str:
+def render_github(diagnostics: Sequence[Diagnostic], files: int,
+                  unlinted: Sequence[tuple[str, MemctlError]] = ()) -> str:
     """Workflow commands, the most important first and at most ANNOTATIONS_PER_TYPE of each type
-    (GitHub would drop the rest at random); a last notice says how many more the summary lists."""
+    (GitHub would drop the rest at random); a last notice says how many more the summary lists.
+    Before them, an error for each home of `unlinted` (its path as given, and why it could not be
+    read), on its file and line where the error names them: a pull request shows it, as it shows
+    the findings (a line on stderr it does not)."""
     lines, shown = [], Counter[str]()
+    for home, error in unlinted[:ANNOTATIONS_PER_TYPE]:
+        shown["error"] += 1
+        where = (("file", error.path or home), *((("line", error.line),) if error.line is not None else ()))
+        props = ",".join(f"{k}={_escape_property(str(v))}" for k, v in (("title", "memctl"), *where))
+        lines.append(f"::error {props}::{_escape_data(f'the memory home {home} could not be linted: {error.message}')}")
     for d in ranked(diagnostics):
         if shown[d.severity] >= ANNOTATIONS_PER_TYPE:
             continue
@@ -113,7 +123,7 @@ def render_github(diagnostics: Sequence[Diagnostic], files: int) -> str:
         props = ",".join(f"{k}={_escape_property(str(v))}" for k, v in (
             ("title", f"memctl ({d.code})"), ("file", d.path), ("line", d.line), ("col", d.column)))
         lines.append(f"::{d.severity} {props}::{_escape_data(f'{d.code} {d.message}')}")
-    hidden = len(diagnostics) - sum(shown.values())
+    hidden = len(diagnostics) + min(len(unlinted), ANNOTATIONS_PER_TYPE) - sum(shown.values())
     if hidden:
         lines.append(f"::notice title=memctl::{hidden} more findings are not annotated (GitHub shows "
                      f"{ANNOTATIONS_PER_TYPE} of each type); the job summary lists all {len(diagnostics)}")
@@ -177,12 +187,13 @@ def render_sarif(diagnostics: Sequence[Diagnostic], rules: dict[str, Rule]) -> s
 
 
 def render(fmt: str, diagnostics: Sequence[Diagnostic], files: int, rules: dict[str, Rule], color: bool = False,
-           statistics: bool = False, unlinted: str = "") -> str:
-    """The report in one of FORMATS (`unlinted`: `render_text`'s)."""
+           statistics: bool = False, unlinted: str = "", unread: Sequence[tuple[str, MemctlError]] = ()) -> str:
+    """The report in one of FORMATS (`unlinted`: `render_text`'s; `unread`: `render_github`'s
+    homes that could not be linted, each with its error)."""
     if fmt == "json":
         return render_json(diagnostics, files)
     if fmt == "github":
-        return render_github(diagnostics, files)
+        return render_github(diagnostics, files, unread)
     if fmt == "sarif":
         return render_sarif(diagnostics, rules)
     return render_text(diagnostics, files, color=color, statistics=statistics, unlinted=unlinted)
