@@ -152,3 +152,36 @@ def test_a_held_word_outside_ascii_may_be_what_a_short_question_asks(tmp_path, c
     trap = cli("assemble", str(home), "--query", "what's the storage quota on the S3 bucket?", "--explain")
     assert trap.exit_code == 0 and _loaded(trap.stdout) == [], trap.stderr
     assert "the query's rarest word, 'quota', is in no file of the home" in trap.stderr
+
+
+TRANSIT = {  # a transit-data repository's memory: a KPI note, and notes with generic headings
+    "topics/kpi.md": "# KPI\n\n## Numbers\n\nOTP February 81.4%, January 79.0%.\n\n## Computation\n\n"
+                     "OTP counts departures within -1/+5 minutes.\n",
+    "topics/incident.md": "# Incident\n\n## What\n\nThe feed served yesterday's trips for an hour.\n",
+    "topics/cron.md": "# Cron\n\n## Legacy cron\n\nWhat still runs from cron: the GTFS fetch.\n",
+    "topics/rigs.md": "# Rigs\n\n## Patio\n\nThe patio tubes flicker on dimmer 4; swap the ballast.\n",
+    **{f"topics/note{n}.md": f"# Note {n}\n\nNothing about it, line {n}.\n" for n in range(6)},
+}
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_a_function_word(tmp_path, cli, monkeypatch):
+    """"whats the otp for feb" made `what` a term (Snowball stems `whats` to it): the incident headed
+    `What` loaded beside the KPI numbers. Typed without the apostrophe, `whats`, `dont`, `isnt` are
+    the contractions they are."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
+    home = _home(tmp_path, TRANSIT)
+    typed = cli("assemble", str(home), "--query", "whats the otp for feb")
+    meant = cli("assemble", str(home), "--query", "what's the otp for feb")
+    assert typed.exit_code == meant.exit_code == 0, typed.stderr
+    assert _loaded(typed.stdout) == _loaded(meant.stdout) == ["topics/kpi.md § Numbers"]
+
+
+def test_a_prompts_terminal_colour_codes_are_not_words(tmp_path, cli, monkeypatch):
+    """A prompt pasted from a terminal, `the patio tubes \\x1b[31mflicker\\x1b[0m again`: the code's
+    digits glued to `flicker` made it `31mflicker`, an id, and the query lost its main word."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
+    home = _home(tmp_path, TRANSIT)
+    coloured = cli("assemble", str(home), "--query", "the patio tubes \x1b[31mflicker\x1b[0m again", "--explain")
+    assert coloured.exit_code == 0, coloured.stderr
+    assert _loaded(coloured.stdout) == ["topics/rigs.md § Patio"]
+    assert "flicker" in coloured.stderr

@@ -68,8 +68,13 @@ try trying want wanted wants way well went whatever whether whose within without
 """.split())
 
 # A contraction of a function word is one: "I can't log in", "checkout won't load", "why didn't
-# the rollback work?" ask about logging in, a checkout, a rollback (the list above has a few)
+# the rollback work?" ask about logging in, a checkout, a rollback (the list above has a few); so
+# are those typed without the apostrophe ("whats the otp for feb", "dont", "isnt")
 _CONTRACTED = re.compile(r"(?:n['’]t|['’](?:re|ve|ll|d|m))$")
+STOP_WORDS |= frozenset("""
+whats hows wheres whos whens whys thats theres heres its lets dont doesnt didnt isnt arent wasnt werent
+cant couldnt wont wouldnt shouldnt havent hasnt hadnt im ive youre youve theyre weve
+""".split())
 
 _stemmer = None
 
@@ -179,6 +184,15 @@ class Query:
     numbered: tuple[tuple[str, str, str], ...] = ()  # each thing named by a word and a number: its
     # term, the pattern that finds it, and the pattern that finds the word with any number
     language: str | None = None  # the query's language, when it is not English (`language_of`)
+
+
+# A terminal's colour codes pasted with a prompt (`\x1b[31mflicker\x1b[0m`): not words
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]")
+
+
+def plain(query: str) -> str:
+    """The query without a terminal's colour codes, which would glue their digits to its words."""
+    return _ANSI.sub(" ", query) if "\x1b" in query else query
 
 
 def parse_query(query: str, today: date) -> Query:
