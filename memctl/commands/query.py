@@ -111,9 +111,9 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     """
     from memctl.commands import query_asks as asks
     from memctl.commands.query_dates import WEEKDAYS
-    from memctl.commands.relevance import TermFinder, fold, parse_query, plain, words
+    from memctl.commands.relevance import TermFinder, fold, parse_query, uncoloured, words
 
-    query = plain(query)
+    query = uncoloured(query)
     if today is None:
         from memctl.model.config import today as configured_today
 

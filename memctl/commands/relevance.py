@@ -190,7 +190,7 @@ class Query:
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]")
 
 
-def plain(query: str) -> str:
+def uncoloured(query: str) -> str:
     """The query without a terminal's colour codes, which would glue their digits to its words."""
     return _ANSI.sub(" ", query) if "\x1b" in query else query
 
