@@ -185,3 +185,22 @@ def test_a_prompts_terminal_colour_codes_are_not_words(tmp_path, cli, monkeypatc
     assert coloured.exit_code == 0, coloured.stderr
     assert _loaded(coloured.stdout) == ["topics/rigs.md § Patio"]
     assert "flicker" in coloured.stderr
+
+
+def test_a_name_written_with_a_digit_is_what_a_task_is_about_not_an_id(tmp_path, cli, monkeypatch):
+    """"how do I convert the MA3 showfile for the Coliseu": MA3 is the lighting console, and the
+    section on converting MA3 show files was left out as holding "only the query's id 'MA3' (what the
+    task is for)". An id joins its parts (`BIL-977`, `arc-vm-2`, `ledger_v2`); `MA3`, `RC2` and `S3`
+    are names, words of the question like any other."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
+    home = _home(tmp_path, {
+        "topics/console.md": "# Console\n\n## MA3 to MA2 conversion\n\nExport from the MA3 in 1.9 format; the MA2 "
+                             "reads it with grandMA2 onPC 3.9.\n\n## Backups\n\nThe showfile on a USB stick in the desk drawer.\n",
+        "topics/venues.md": "# Venues\n\n## Coliseu dos Recreios (Lisboa)\n\nLoad-in from the Rua das Portas.\n\n"
+                            "## Teatro Lara (Madrid)\n\nDock at the back, 2 m door.\n",
+        "topics/people.md": "# People\n\n## Ana\n\nProduction manager.\n\n## Luís\n\nHead of lighting.\n",
+    })
+    result = cli("assemble", str(home), "--query", "how do I convert the MA3 showfile for the Coliseu", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert "topics/console.md § MA3 to MA2 conversion" in _loaded(result.stdout)
+    assert "what the task is for" not in result.stderr

@@ -4,6 +4,8 @@ asks these of the terms and of each section's counts of them (`counts`, one dict
 
 from __future__ import annotations
 
+import re
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -93,13 +95,19 @@ def id_of(query: str, terms: frozenset[str], term_of: Callable[[str], str | None
     too: "roll back the last deploy on arc-vm-2" asks about a deploy, for arc-vm-2. A section that
     holds only an id's parts (`arc`, `vm`: an incident on that machine) holds what the task is for,
     not what it asks. A query of ids alone ("BIL-977") asks about them: no terms then."""
-    from memctl.commands.relevance import is_number
+    from memctl.commands.relevance import is_number, words
 
-    ids = {t for t in id_terms(query, term_of) if t is not None}
+    joined = [token for token in query.split() if any(c.isdigit() for c in token) and _JOINED.search(token)]
+    ids = {t for token in joined for w in words(token) if (t := term_of(w)) is not None}
     if not ids or not any(t not in ids and not is_number(t) for t in terms):
         return frozenset(), ""
-    written = [token.strip(".,;:!?()[]{}'\"`") for token in query.split() if any(c.isdigit() for c in token)]
+    written = [token.strip(".,;:!?()[]{}'\"`") for token in joined]
     return frozenset(ids), ", ".join(repr(w) for w in written)
+
+
+# An id joins its parts: `BIL-977`, `arc-vm-2`, `ledger_v2`, `usage.v3`; a name written with a digit
+# (`MA3`, `RC2`, `S3`) is a thing the task is about, as any word is
+_JOINED = re.compile(r"[^\W_][-_./#:]+[^\W_]|\b[0-9a-f]{7,40}\b")  # ... and a commit's hash
 
 
 def about(query: str, terms: frozenset[str], counts: Sequence[Mapping[str, int]],
