@@ -195,7 +195,8 @@ def test_a_name_written_with_a_digit_is_what_a_task_is_about_not_an_id(tmp_path,
     monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
     home = _home(tmp_path, {
         "topics/console.md": "# Console\n\n## MA3 to MA2 conversion\n\nExport from the MA3 in 1.9 format; the MA2 "
-                             "reads it with grandMA2 onPC 3.9.\n\n## Backups\n\nThe showfile on a USB stick in the desk drawer.\n",
+                             "reads it with grandMA2 onPC 3.9.\n\n## Backups\n\n"
+                             "The showfile on a USB stick in the desk drawer.\n",
         "topics/venues.md": "# Venues\n\n## Coliseu dos Recreios (Lisboa)\n\nLoad-in from the Rua das Portas.\n\n"
                             "## Teatro Lara (Madrid)\n\nDock at the back, 2 m door.\n",
         "topics/people.md": "# People\n\n## Ana\n\nProduction manager.\n\n## Luís\n\nHead of lighting.\n",
