@@ -325,6 +325,19 @@ def test_a_weekday_in_a_question_told_in_the_past_is_the_last_one(tmp_path, quer
     assert query(home, "what happened on Friday?", today="2026-11-23") == ["memory/2026-11-20.md § 2026-11-20 (Fri)"]
 
 
+def test_a_lone_weekday_beside_another_date_is_a_day_too(tmp_path, query):
+    """"today: what we agreed on Monday about the MA2" framed on today alone (a lone weekday is a
+    habit as much as a day), and left Monday's note out as dated another day. Beside another date,
+    the weekday is one of two dates apart: either day's note."""
+    home = _home(tmp_path, {f"memory/2026-03-{day}.md": _daily(f"2026-03-{day}", weekday, lines)
+                            for day, weekday, lines in (
+        ("16", "Mon", ["Cueing: agreed Ainhoa starts on the MA2 after the tech run"]),
+        ("17", "Tue", ["Rigging day, no cueing"]), ("18", "Wed", ["Tech run tonight at 19:00"]),
+        ("12", "Thu", ["Lara load-in"]), ("13", "Fri", ["Cueing the patio scene"]))})
+    assert query(home, "today: what we agreed on Monday about the MA2", today="2026-03-18") == [
+        "memory/2026-03-16.md § 2026-03-16 (Mon)"]
+
+
 def test_a_section_of_no_date_must_make_up_for_the_date_with_words(tmp_path, query):
     """"What took us off air on the 14th?": the note of the 14th answers; the topics that say `off
     air` about something else (a commit rule, the logger) held the whole of the query's words, since

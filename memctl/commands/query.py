@@ -152,9 +152,11 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
         return _by_meaning(query, docs, [], most, embedder, bool(lacking))
     # the sections must be on each date some section is on (a lone weekday is a word as much as a day);
     # of dates apart ("on Nov 5 and Nov 10"), on one of them (`_frames`)
-    groups = _frames([(d, g) for d in parsed.dates if d.name not in WEEKDAYS
-                      for g in [{d.term} | ({d.name} if d.name else set())]
-                      if any(t in counts for counts in hits.counts for t in g)])
+    found = [(d, g) for d in parsed.dates for g in [{d.term} | ({d.name} if d.name else set())]
+            if any(t in counts for counts in hits.counts for t in g)]
+    # ... but beside another date it is a day too ("today: what we agreed on Monday": today's note
+    # or Monday's, as two dates apart are either)
+    groups = _frames(found if any(d.name not in WEEKDAYS for d, _ in found) else [])
     # a question with a date no section is on is about its rarest word, as one without a date is
     # ("how many words did I translate in 2025?" on a memory of 2026); whether the home lacks what
     # a dated question asks is not asked (an undo of yesterday's release is its rollback)
