@@ -277,14 +277,16 @@ def test_a_date_is_looked_for_as_a_memory_writes_it():
     from memctl.commands.query_dates import query_dates
 
     (day,), rest = query_dates("Summarise yesterday's note", date(2026, 11, 23))
-    assert day.literals == ("2026-11-22", "2026-w47") and rest.split() == ["Summarise", "'s", "note"]
+    assert day.literals == ("2026-11-22", "2026-w47", "22.11.2026") and rest.split() == ["Summarise", "'s", "note"]
     (month,), _ = query_dates("this month", date(2026, 11, 23))
-    assert month.literals == ("2026-11", "2026-w45", "2026-w46", "2026-w47", "2026-w48")  # weeks by their Thursday
+    assert month.literals == ("2026-11", "2026-w45", "2026-w46", "2026-w47", "2026-w48",  # weeks by their Thursday
+                              ".11.2026")  # and the day-first dotted dates of much of Europe
     (year,), _ = query_dates("in 2025", date(2026, 11, 23))
     assert year.literals == ("2025-",)  # a whole year by its prefix: its days, months and weeks
     (since,), _ = query_dates("since October 2026", date(2026, 11, 3))
-    assert since.literals == ("2026-10", "2026-w40", "2026-w41", "2026-w42", "2026-w43", "2026-w44",
-                              "2026-11-01", "2026-11-02", "2026-11-03", "2026-w45")
+    assert since.literals == ("2026-10", "2026-w40", "2026-w41", "2026-w42", "2026-w43", "2026-w44", ".10.2026",
+                              "2026-11-01", "2026-11-02", "2026-11-03", "2026-w45",
+                              "01.11.2026", "02.11.2026", "03.11.2026")
 
 
 KESSLER = {  # a translator's daily notes: a quote on the 13th, and what came of it
@@ -323,6 +325,25 @@ def test_a_weekday_in_a_question_told_in_the_past_is_the_last_one(tmp_path, quer
         "Told the booker; the fee is lost, the deposit comes back", "Train home with the gear, 23:10",
         "Garage says the clutch: 1.400 €, ready on Wednesday"])})
     assert query(home, "what happened on Friday?", today="2026-11-23") == ["memory/2026-11-20.md § 2026-11-20 (Fri)"]
+
+
+def test_a_date_is_found_as_claude_code_and_europe_write_it(tmp_path, query):
+    """A Claude Code file named `project_meeting_notes_2026_03_17.md` (its names join words with
+    `_`) held no date for "yesterday's planning", and a lesson written `16.04.2026` none for "what
+    starts on 16 April?": only ISO dates were looked for."""
+    home = _home(tmp_path, {
+        "project_meeting_notes_2026_03_17.md": "---\nname: Tuesday planning\ntype: project\n---\n\n"
+                                               "Decided: the GTFS-RT feed moves to the new host on Friday.\n",
+        "project_meeting_notes_2026_03_10.md": "---\nname: Tuesday planning\ntype: project\n---\n\n"
+                                               "Decided: keep the old feed one more week.\n",
+        "teaching.md": "# Teaching\n\nThe spring course starts 16.04.2026 (Thursdays, room 2.14).\n",
+        "trip.md": "# Trip\n\nThe field trip leaves 04.05.2026 from the Institute.\n",
+        "rental.md": "# Rental\n\nThe van is booked every Friday.\n",
+    })
+    assert query(home, "what did we decide in yesterday's planning?", today="2026-03-18") == [
+        "project_meeting_notes_2026_03_17.md § preamble"]
+    assert query(home, "what starts on 16 April?", today="2026-03-18") == ["teaching.md § Teaching"]
+    assert query(home, "what's on in May?", today="2026-03-18") == ["trip.md § Trip"]
 
 
 def test_a_lone_weekday_beside_another_date_is_a_day_too(tmp_path, query):

@@ -297,7 +297,17 @@ _ISO_DAY = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
 def _dated(doc: Doc, section: int) -> bool:
     """Whether the section's heading or its file's name holds a date: a daily note, a dated entry."""
     heading = doc.spans()[section][2] or ""
-    return bool(_ISO_DATE.search(heading) or _ISO_DATE.search(doc.stem))
+    return bool(_ISO_DATE.search(heading) or _ISO_DATE.search(_stem_of(doc)))
+
+
+_UNDERSCORED = re.compile(r"(?<!\d)(\d{4})_(\d{2})_(\d{2})(?!\d)")
+
+
+def _stem_of(doc: Doc) -> str:
+    """A file's name as a query matches it, lower-cased: a date written with underscores, as Claude
+    Code's file names are (`project_meeting_notes_2026_03_17`), written as a date is (`2026-03-17`)."""
+    stem = doc.stem.lower()
+    return _UNDERSCORED.sub(r"\1-\2-\3", stem) if "_" in stem else stem
 
 
 _SPACE = re.compile(r"\s+")
@@ -427,7 +437,7 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
         lowered = text.lower()
         if len(lowered) == len(text):
             hits.same_length.add(doc)
-        stem = doc.stem.lower()
+        stem = _stem_of(doc)
         patterns = finder.patterns_in(lowered) if finder is not None else []
         has_dates = bool(literals) and any(lit in lowered or lit in stem for _, lit in literals)
         named = [(term, pattern) for term, pattern in numbered if pattern.search(lowered) or pattern.search(stem)]
@@ -620,7 +630,7 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             if doc not in lowered_texts:
                 lowered_texts[doc] = doc.text.lower()
             section = lowered_texts[doc][start:end]
-        stem = doc.stem.lower()
+        stem = _stem_of(doc)
         described = " ".join(_described(doc, doc.spans()))
         found = [*finder.words(section), *finder.words((title or "").lower()),
                  *finder.words(stem), *finder.words(described)] if finder else []

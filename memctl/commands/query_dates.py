@@ -118,11 +118,14 @@ def _month_end(year: int, month: int) -> date:
 
 
 def _literals_of_days(first: date, last: date) -> tuple[str, ...]:
+    """The ISO strings of the days of one month from `first` to `last`, and the day-first dotted
+    strings much of Europe writes (`17.03.2026`; a whole month `.03.2026`)."""
     days = _days(first, last)
     if first.day == 1 and last == _month_end(first.year, first.month):  # a whole month: its prefix finds its days
         weeks = sorted({iso_week(d) for d in days if d.weekday() == 3})  # a week belongs to its Thursday's month
-        return (f"{first.year}-{first.month:02d}", *weeks)
-    return (*(d.isoformat() for d in days), *sorted({iso_week(d) for d in days if len(days) < 7 or d.weekday() == 3}))
+        return (f"{first.year}-{first.month:02d}", *weeks, f".{first.month:02d}.{first.year}")
+    return (*(d.isoformat() for d in days), *sorted({iso_week(d) for d in days if len(days) < 7 or d.weekday() == 3}),
+            *(f"{d.day:02d}.{d.month:02d}.{d.year}" for d in days))
 
 
 def _literals_of_span(first: date, last: date) -> tuple[str, ...]:
