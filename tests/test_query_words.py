@@ -107,6 +107,7 @@ def test_the_language_of_a_query_is_told_by_two_of_its_function_words():
     assert language_of(words("Was hat Strobl an der Therme gefunden?")) == "de"
     assert language_of(words("Quand est-ce que le plombier passe ?")) == "fr"
     assert language_of(words("¿Cuándo llega el técnico?")) == "es"
+    assert language_of(words("was ist letzten Freitag passiert?")) == "de"
     # English, with words other languages use as function words: `die`, `was`, `an`, `hat`, `van`
     for english in ("What was the hat size for the die cast?", "Who drives the van on Tuesdays?",
                     "Is there an EST deadline for the la gig?", "Wertsicherung?"):

@@ -254,6 +254,10 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("from the 3rd to the 9th", "2026-11-23", ["2026-11-03..2026-11-09"]),
     ("from Monday to Friday", "2026-11-25", ["2026-11-23", "2026-11-30", "2026-11-20", "2026-11-27"]),  # a habit
     ("12 and 2026 and 30", "2026-11-23", []),  # numbers alone are no date
+    ("was war gestern?", "2026-03-18", ["2026-03-17"]),  # yesterday, today, tomorrow in six languages
+    ("qué pasó ayer?", "2026-03-18", ["2026-03-17"]),
+    ("qu'est-ce qu'on fait aujourd'hui ?", "2026-03-18", ["2026-03-18"]),
+    ("Guten Morgen, was steht an?", "2026-03-18", []),  # `morgen`: the morning as much as tomorrow
     ("what did Strobl find on Monday the 11th?", "2027-02-20", ["2027-01-11"]),  # the 11th that was a Monday
     ("Thu, the 12th", "2026-11-23", ["2026-11-12"]),
     ("on Friday the 13th", "2026-11-23", ["2026-11-13"]),  # the last one; none ahead within two months

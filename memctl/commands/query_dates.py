@@ -37,6 +37,11 @@ PREFIX: dict[str, str] = {name: min((w for w, n in CALENDAR.items() if n == name
 _AMBIGUOUS = frozenset({"may", "march", "august", "mar", "sat", "sun", "wed", "jan", "jun", "mon"})
 _WORDS = frozenset({"may", "march", "august"})  # month names that are words too
 
+# Yesterday, today and tomorrow in the languages a question may be asked in (relevance.LANGUAGE_HINTS;
+# not German's and Dutch's `morgen`, which is the morning too)
+_OTHER_DAYS = {"gestern": -1, "heute": 0, "hier": -1, "aujourd'hui": 0, "aujourd’hui": 0, "demain": 1,
+               "ayer": -1, "hoy": 0, "mañana": 1, "ontem": -1, "hoje": 0, "amanhã": 1, "ieri": -1, "oggi": 0,
+               "domani": 1, "gisteren": -1, "vandaag": 0}
 _DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?"
 _MONTH_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in MONTHS), key=len, reverse=True))
 _WEEKDAY_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in WEEKDAYS and not w.endswith("ys")),
@@ -54,7 +59,8 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
     ("month_year", rf"\b(?P<month>{_MONTH_WORD})\.?\s+(?P<year>\d{{4}})\b"),
     ("year", r"\b(?P<prep>in|during|throughout|since|after|for|of)\s+(?P<y>(?:19|20)\d{2})\b(?![-/.]\w)"),
     ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>week|month)\b"),
-    ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b"),
+    ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)|"
+                  + "|".join(sorted(_OTHER_DAYS, key=len, reverse=True)) + r")\b"),
     ("rel_weekday", rf"\b(?P<rel>last|this|next)\s+(?P<weekday>{_WEEKDAY_WORD})\b"),
     ("ordinal", rf"(?:\b(?P<weekday>{_WEEKDAY_WORD})\.?,?\s+)?\bthe\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"),
     ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{_MONTH_WORD})\b"),
@@ -63,7 +69,7 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
 _pattern: re.Pattern[str] | None = None  # compiled on the first query that may hold a date (6 ms)
 # A query without a digit or one of these words holds no date: most do not, and skip the compile.
 _TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "month", "night", "morning",
-                       "afternoon", "evening"})
+                       "afternoon", "evening", *(w.split("'")[0].split("’")[0] for w in _OTHER_DAYS)})
 # "since the quote on the 13th", "after the Nov 8 complaint": from that day to today
 _SINCE = re.compile(r"\b(?:since|after)\b(?:\s+[^\s.,;:!?]+){0,4}?\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|from)\b.+\b(?:and|to|until|till|through)\b", re.IGNORECASE)
@@ -73,8 +79,8 @@ _BETWEEN = re.compile(r"\b(?:between|from)\b.+\b(?:and|to|until|till|through)\b"
 _ON_WEEKDAY = re.compile(r"\bon\s+$", re.IGNORECASE)
 _PAST = re.compile(r"\b(?:did|didn['’]t|was|wasn['’]t|were|weren['’]t|happened|went|said|told)\b", re.IGNORECASE)
 _NAMED_DAYS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0,
-               "this evening": 0, "tomorrow": 1}
-_LETTERS = re.compile(r"[a-z]+")
+               "this evening": 0, "tomorrow": 1, **_OTHER_DAYS}
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _date_pattern() -> re.Pattern[str]:

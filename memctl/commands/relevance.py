@@ -107,11 +107,12 @@ def words(text: str) -> list[str]:
 # for such a question; the stemmer and the word frequencies stay English's.
 LANGUAGE_HINTS = {
     "de": "der die das und ist nicht ein eine einen ich wir was wann wo wie warum wer welche welcher hat haben mit "
-          "für auf dem des zu von im vom beim noch schon wieder seit bis gestern heute morgen",
+          "für auf dem des zu von im vom beim noch schon wieder seit bis war waren wurde sind letzte letzten "
+          "letzter nächste nächsten gestern heute morgen",
     "fr": "le la les et est une des pour que qui quand où comment pourquoi avec dans du au aux ce cette sont "
-          "pas nous vous il elle hier aujourd demain quel quelle",
-    "es": "el los las y es una por para que qué cuándo dónde cómo quién con del en se su sus está hay ayer hoy "
-          "mañana cuál",
+          "pas nous vous il elle était dernier dernière prochain prochaine hier aujourd demain quel quelle",
+    "es": "el los las y es una por para que qué cuándo dónde cómo quién con del en se su sus está hay fue era "
+          "pasado pasada próximo próxima ayer hoy mañana cuál",
     "pt": "os um uma para que quando onde como quem com do da dos das em não está são foi ontem hoje amanhã qual",
     "it": "il lo gli una che quando dove come chi con del della nel nella sono è ieri oggi domani quale",
     "nl": "het een en niet wat wanneer waar hoe waarom wie met voor ik wij zijn heeft hebben gisteren "
