@@ -1,5 +1,5 @@
-"""Plain measures of text that every layer shares: lines as hosts split them, length as the hosts
-written in JavaScript count it, and text lower-cased as a query matches it."""
+"""Plain measures of text that every layer shares: lines as hosts split them, and length as the
+hosts written in JavaScript count it."""
 
 from __future__ import annotations
 
@@ -47,27 +47,3 @@ def fit(text: str, width: int) -> str:
 def pad(text: str, width: int) -> str:
     """The text padded with spaces to `width` columns."""
     return text + " " * max(0, width - columns(text))
-
-
-_fold: dict[int, int] | None = None
-
-
-def lowered(text: str) -> str:
-    """The text lower-cased and its Latin letters' accents dropped (`São João` → `sao joao`, `Zoë`
-    → `zoe`), a letter for a letter, so offsets into the lower-cased text hold: a memory and a query
-    are matched however either writes a name, as people type it without its accents."""
-    global _fold
-    low = text.lower()
-    if low.isascii():
-        return low
-    if _fold is None:
-        import unicodedata
-
-        _fold = {}
-        for code in range(0xC0, 0x250):  # Latin-1 Supplement, Latin Extended-A and -B
-            base = unicodedata.normalize("NFKD", chr(code))[:1]
-            if base.isascii() and base.isalpha() and chr(code).isalpha() and base != chr(code):
-                _fold[code] = ord(base.lower()) if chr(code).islower() else ord(base)
-        _fold.update({ord("ø"): ord("o"), ord("Ø"): ord("O"), ord("ł"): ord("l"), ord("Ł"): ord("L"),
-                      ord("đ"): ord("d"), ord("Đ"): ord("D"), ord("ħ"): ord("h"), ord("ı"): ord("i")})
-    return low.translate(_fold)

@@ -206,21 +206,3 @@ def test_a_name_written_with_a_digit_is_what_a_task_is_about_not_an_id(tmp_path,
     assert result.exit_code == 0, result.stderr
     assert "topics/console.md § MA3 to MA2 conversion" in _loaded(result.stdout)
     assert "what the task is for" not in result.stderr
-
-
-def test_a_name_is_found_however_its_accents_are_typed(tmp_path, cli, monkeypatch):
-    """"hospital sao joao stop merge" found nothing in a note about Hospital São João, and "Zoe
-    planning" nothing about Zoë: people type names without their accents. A query and a memory are
-    matched with their Latin letters' accents dropped, either way round."""
-    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
-    home = _home(tmp_path, {
-        "topics/stop_merge.md": "# Stop merge\n\n## Manual cases\n\nHospital São João: the two stops merged by hand.\n",
-        "topics/contacts.md": "# Contacts\n\n## Zoë Martín\n\nRuns the planning office in Düsseldorf.\n",
-        "topics/feeds.md": "# Feeds\n\n## GTFS\n\nFetched at 04:00.\n\n## Realtime\n\nEvery 30 s.\n",
-    })
-    for typed in ("hospital sao joao stop merge", "Hospital São João stop merge"):
-        result = cli("assemble", str(home), "--query", typed)
-        assert result.exit_code == 0 and _loaded(result.stdout) == ["topics/stop_merge.md § Manual cases"], typed
-    for typed in ("Zoe planning", "Zoë planning", "Dusseldorf planning office", "Düsseldorf planning office"):
-        result = cli("assemble", str(home), "--query", typed)
-        assert result.exit_code == 0 and _loaded(result.stdout) == ["topics/contacts.md § Zoë Martín"], typed

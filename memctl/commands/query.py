@@ -7,7 +7,6 @@ import sys
 
 from memctl.model.home import Doc, Part
 from memctl.record import record
-from memctl.text import lowered
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,7 +54,7 @@ def _described(doc: Doc, spans: list[tuple[int, int, str | None]]) -> tuple[str,
     if len(spans) != 1 or not doc.front_matter_lines:
         return "", ""
     fm = doc.front_matter
-    return lowered(fm.title or ""), lowered(fm.summary or "")
+    return (fm.title or "").lower(), (fm.summary or "").lower()
 
 
 class _Hits:
@@ -184,7 +183,7 @@ def _held_elsewhere(files: Sequence[Doc], finder: TermFinder | None,
     if finder is None:
         return held
     for doc in files:
-        for word in finder.words(lowered(doc.text)):
+        for word in finder.words(doc.text.lower()):
             if (term := term_of(word)) is not None:
                 held[term] = held.get(term, 0) + 1
     return held
@@ -307,7 +306,7 @@ _UNDERSCORED = re.compile(r"(?<!\d)(\d{4})_(\d{2})_(\d{2})(?!\d)")
 def _stem_of(doc: Doc) -> str:
     """A file's name as a query matches it, lower-cased: a date written with underscores, as Claude
     Code's file names are (`project_meeting_notes_2026_03_17`), written as a date is (`2026-03-17`)."""
-    stem = lowered(doc.stem)
+    stem = doc.stem.lower()
     return _UNDERSCORED.sub(r"\1-\2-\3", stem) if "_" in stem else stem
 
 
@@ -360,7 +359,7 @@ def _names_another(section: tuple[Doc, int], counts: Mapping[str, int],
         return ""
     doc, k = section
     start, end, _ = doc.spans()[k]
-    text = lowered(doc.text[start:end])
+    text = doc.text[start:end].lower()
     found = next((m for _, pattern in others for m in pattern.findall(text)), "")
     return repr(found) if found else ""
 
@@ -383,17 +382,17 @@ LOG_ENTRIES = 5  # a section of at least this many is a log
 LOG_LONGER = 1.5  # ... and it is measured by its entries when it is this many times as long as the average section
 
 
-def _entries_length(low: str, start: int, end: int, patterns: list[re.Pattern[str]]) -> tuple[int, int]:
+def _entries_length(lowered: str, start: int, end: int, patterns: list[re.Pattern[str]]) -> tuple[int, int]:
     """How many lines of a section hold a query term, and how long they are: a log's entries are each
     their own (`- 2026-07-10 — …`, appended one by one), and a log is, for a query, as long as the
     entries that answer it (passage retrieval's unit: the entry, not the file it was appended to)."""
     lines: set[int] = set()
     for pattern in patterns:
-        for match in pattern.finditer(low, start, end):
-            lines.add(low.rfind("\n", start, match.start()) + 1)
+        for match in pattern.finditer(lowered, start, end):
+            lines.add(lowered.rfind("\n", start, match.start()) + 1)
     total = 0
     for line in lines:
-        stop = low.find("\n", line, end)
+        stop = lowered.find("\n", line, end)
         total += (end if stop < 0 else stop) - line
     return len(lines), total
 
@@ -408,13 +407,13 @@ def _measure_logs(hits: _Hits, bodies: list[int], finder: TermFinder) -> None:
         doc, k = hits.sections[i]
         start, end, _ = doc.spans()[k]
         if doc in hits.same_length:
-            low = lowered(doc.text[start:end])
+            lowered = doc.text[start:end].lower()
         else:
-            low = whole[doc] if doc in whole else whole.setdefault(doc, lowered(doc.text))
+            lowered = whole[doc] if doc in whole else whole.setdefault(doc, doc.text.lower())
         offset = 0 if doc in hits.same_length else start
-        entries = low.count(_ENTRY, offset, offset + end - start)
+        entries = lowered.count(_ENTRY, offset, offset + end - start)
         if entries >= LOG_ENTRIES:
-            matched, long = _entries_length(low, offset, offset + end - start, finder.patterns_in(low))
+            matched, long = _entries_length(lowered, offset, offset + end - start, finder.patterns_in(lowered))
             hits.lengths[i] -= bodies[i] - long
             hits.entries[i] = (matched, entries)
 
@@ -435,13 +434,13 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
 
     for doc in docs:
         text = doc.text
-        low = lowered(text)
-        if len(low) == len(text):
+        lowered = text.lower()
+        if len(lowered) == len(text):
             hits.same_length.add(doc)
         stem = _stem_of(doc)
-        patterns = finder.patterns_in(low) if finder is not None else []
-        has_dates = bool(literals) and any(lit in low or lit in stem for _, lit in literals)
-        named = [(term, pattern) for term, pattern in numbered if pattern.search(low) or pattern.search(stem)]
+        patterns = finder.patterns_in(lowered) if finder is not None else []
+        has_dates = bool(literals) and any(lit in lowered or lit in stem for _, lit in literals)
+        named = [(term, pattern) for term, pattern in numbered if pattern.search(lowered) or pattern.search(stem)]
         if not patterns and not has_dates and not named:
             count, length = doc.outline()
             hits.size, hits.chars = hits.size + count, hits.chars + length
@@ -455,15 +454,15 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             newline = text.find("\n", start, end)
             if _BLANK.fullmatch(text, newline + 1 if heading_text and newline >= 0 else start, end):
                 continue  # a heading with nothing under it (a file's title) is no excerpt
-            heading = lowered(heading_text) if heading_text else ""
+            heading = heading_text.lower() if heading_text else ""
             length = end - start + 2 * len(heading) + len(stem) + 3 + len(title) + len(summary)
             counts: dict[str, int] = {}
             for pattern in patterns:  # each finds other words, so their counts add up
-                found = pattern.findall(low, start, end)
+                found = pattern.findall(lowered, start, end)
                 for word in set(found):
                     if (term := term_of(word)) is not None:
                         counts[term] = counts.get(term, 0) + found.count(word)
-            for term, n in _count_numbered(named, low, start, end).items() if named else ():
+            for term, n in _count_numbered(named, lowered, start, end).items() if named else ():
                 counts[term] = counts.get(term, 0) + n
             in_body = bool(counts)  # a query term in the section's own text
             in_heading = [term for word in finder.words(heading) if (term := term_of(word)) is not None] \
@@ -487,7 +486,7 @@ def _collect(docs: list[Doc], finder: TermFinder | None, term_of: Callable[[str]
             file_dates = stem_dates if not (stem_dates and _ISO_DAY.search(heading)) else {}
             if has_dates:
                 heading_dates = _count_dates(literals, heading)
-                for source, weight in ((_count_dates(literals, low, start, end), 1), (heading_dates, 2),
+                for source, weight in ((_count_dates(literals, lowered, start, end), 1), (heading_dates, 2),
                                        (file_dates, 1)):
                     for term, n in source.items():
                         counts[term] = counts.get(term, 0) + weight * n
@@ -626,14 +625,14 @@ def _choose(hits: _Hits, terms: set[str], words: frozenset[str], groups: list[se
             # is the whole file's lowering sliced: a section starts and ends at a line's end, and no case
             # mapping looks across one (the final sigma rule stops at a character neither cased nor
             # case-ignorable).
-            section = lowered(doc.text[start:end])
+            section = doc.text[start:end].lower()
         else:
             if doc not in lowered_texts:
-                lowered_texts[doc] = lowered(doc.text)
+                lowered_texts[doc] = doc.text.lower()
             section = lowered_texts[doc][start:end]
         stem = _stem_of(doc)
         described = " ".join(_described(doc, doc.spans()))
-        found = [*finder.words(section), *finder.words(lowered(title or "")),
+        found = [*finder.words(section), *finder.words((title or "").lower()),
                  *finder.words(stem), *finder.words(described)] if finder else []
         matched = sorted({word for word in found if term_of(word) is not None}
                          | {lit for lit in literals if lit in section or lit in stem}

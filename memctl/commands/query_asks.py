@@ -45,7 +45,6 @@ def lacking(query: str, terms: frozenset[str], counts: Sequence[Mapping[str, int
     searched only when one of the two may hold."""
     from memctl.commands.query_dates import CALENDAR
     from memctl.commands.relevance import TermFinder, rarest, weighed_words
-    from memctl.text import lowered
 
     weighed = weighed_words(terms) - id_terms(query, term_of)
     held = {t for section in counts for t in section}
@@ -68,7 +67,7 @@ def lacking(query: str, terms: frozenset[str], counts: Sequence[Mapping[str, int
     finder = TermFinder(absent)
     missing = set(absent)
     for doc in docs:
-        for text in (lowered(doc.text), lowered(doc.stem)):
+        for text in (doc.text.lower(), doc.stem.lower()):
             missing -= {term for word in finder.words(text) if (term := term_of(word)) is not None}
         if not missing:
             return None

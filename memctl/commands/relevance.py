@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from memctl.record import record
-from memctl.text import lowered
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,10 +89,9 @@ def stem(word: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words, their accents dropped (`lowered`): possessives folded (`week's` → `week`);
-    CJK text one word a character."""
+    """Lower-cased words: possessives folded (`week's` → `week`); CJK text one word a character."""
     out: list[str] = []
-    for word in _WORD.findall(lowered(text)):
+    for word in _WORD.findall(text.lower()):
         word = re.sub(r"['’]s$", "", word)
         if not word.isascii() and _CJK.search(word):
             out.extend(_CJK.findall(word))
@@ -128,7 +126,7 @@ def language_of(said: Sequence[str]) -> str | None:
     more of them are function words of, and not English ones (the most, when several are)."""
     global _hints
     if _hints is None:
-        _hints = {lang: frozenset(lowered(hints).split()) for lang, hints in LANGUAGE_HINTS.items()}
+        _hints = {lang: frozenset(hints.split()) for lang, hints in LANGUAGE_HINTS.items()}
     seen = set(said)
     found = sorted(((len(seen & hints - STOP_WORDS), lang) for lang, hints in _hints.items()), reverse=True)
     (most, language), second = found[0], found[1][0]
@@ -144,7 +142,7 @@ def stop_words(language: str | None) -> frozenset[str]:
         return STOP_WORDS
     from stopwordsiso import stopwords  # reads every language's list: only for a question in another
 
-    return STOP_WORDS | frozenset(lowered(word) for word in stopwords(language))
+    return STOP_WORDS | frozenset(stopwords(language))
 
 
 def query_terms(query: str) -> set[str]:
@@ -235,13 +233,13 @@ def numbered(text: str, hyphened: bool = False) -> tuple[tuple[str, str, str], .
     out: dict[str, tuple[str, str]] = {}
     found = _NUMBERED.findall(text) + (_HYPHEN_ID.findall(text) if hyphened else [])
     for word, number in found:
-        said = lowered(word)
-        if said in STOP_WORDS:
+        lowered = word.lower()
+        if lowered in STOP_WORDS:
             continue
-        base = stem(said)  # a short name is its word (`PR`, `PRs`), not every word it starts
-        prefix = re.escape(searched(base)) + "[^\\W\\d_]*" if len(base) > 3 else re.escape(said) + "s?"
+        base = stem(lowered)  # a short name is its word (`PR`, `PRs`), not every word it starts
+        prefix = re.escape(searched(base)) + "[^\\W\\d_]*" if len(base) > 3 else re.escape(lowered) + "s?"
         start = rf"(?<![^\W_]){prefix}[ \t_#-]{{0,3}}"
-        out.setdefault(f"{said} {number}", (rf"{start}0*{number}(?![\d]|[.,:]\d)", rf"{start}\d+(?![.,:]\d)"))
+        out.setdefault(f"{lowered} {number}", (rf"{start}0*{number}(?![\d]|[.,:]\d)", rf"{start}\d+(?![.,:]\d)"))
     return tuple((term, this, any_number) for term, (this, any_number) in out.items())
 
 
