@@ -144,10 +144,13 @@ def test_formats_golden_and_deterministic(fmt, cli):
     assert first.stderr.startswith("assembled ")
 
 
-def test_xml_layout_matches_files_to_prompt_cxml():
+def test_xml_layout_is_files_to_prompt_cxml_with_each_content_a_cdata_section():
+    """files-to-prompt's `--cxml` layout, each file's text in a CDATA section so that the bundle is
+    well-formed XML whatever the file holds (tests/test_assemble_xml.py)."""
     _, result = bundle(format="xml", skills=("cost",))
-    assert result.text.startswith('<documents>\n<document index="1">\n<source>MEMORY.md</source>\n<document_content>\n')
-    assert result.text.endswith("</document_content>\n</document>\n</documents>\n")
+    assert result.text.startswith('<documents>\n<document index="1">\n<source>MEMORY.md</source>\n'
+                                  "<document_content><![CDATA[\n# Arc memory index\n")
+    assert result.text.endswith("\n]]></document_content>\n</document>\n</documents>\n")
 
 
 def test_json_fields(cli):

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from memctl.record import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
 FORMATS = ("md", "xml", "json")
 MAX_NAMED = 20
 MACHINE_NOTE = (
@@ -47,8 +51,40 @@ def _attr(text: str) -> str:
     return text.replace("-->", "-- >").replace("\n", " ")
 
 
+# What XML 1.0 cannot hold at all, not even as a character reference (its `Char` production): the
+# C0 controls but tab, line feed and carriage return, U+FFFE, U+FFFF and lone surrogates. Each C0
+# control is shown by its picture (U+2400 + its code: ESC is `␛`), the rest as U+FFFD. Compiled
+# when an xml bundle is first rendered: a compiled pattern costs the md dispatch a millisecond.
+_NOT_XML = "[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]"
+_not_xml: list[re.Pattern[str]] = []
+
+
+def _xml_chars(text: str) -> str:
+    if not _not_xml:
+        import re
+
+        _not_xml.append(re.compile(_NOT_XML))
+    return _not_xml[0].sub(_xml_char, text)
+
+
+def _xml_char(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return chr(0x2400 + code) if code < 0x20 else "\ufffd"
+
+
 def _xml(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """`text` as XML character data: `&`, `<` and `>` escaped, a carriage return as `&#13;` (a
+    parser reads a bare one as a line feed)."""
+    text = _xml_chars(text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+
+
+def _cdata(text: str) -> str:
+    """`text` as one CDATA section, so that a parser reads it back as it is and the model reads it
+    verbatim: a `]]>` in it is split across two sections, and a carriage return (which a parser
+    would read as a line feed) is a `&#13;` between two."""
+    text = _xml_chars(text).replace("]]>", "]]]]><![CDATA[>").replace("\r", "]]>&#13;<![CDATA[")
+    return f"<![CDATA[{text}]]>"
 
 
 def _ensure_newline(text: str) -> str:
@@ -64,7 +100,7 @@ def render_block(entry: Entry, number: int, fmt: str) -> str:
     content = _ensure_newline(bundled(entry.content))
     if fmt == "xml":
         return (f'<document index="{number}">\n<source>{_xml(entry.path)}</source>\n'
-                f"<document_content>\n{content}</document_content>\n</document>\n")
+                f"<document_content>{_cdata(chr(10) + content)}</document_content>\n</document>\n")
     if entry.path.startswith("memctl:"):  # memctl's own note and notice
         return f"<!-- memctl: {_attr(', '.join(entry.reasons))} -->\n{content}\n"
     where = entry.path + (f" § {entry.heading}" if entry.heading else "")
