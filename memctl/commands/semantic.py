@@ -13,8 +13,9 @@ at least the floor (SIMILAR, or config `embedder_floor` for another model) and a
 meaning as each of them; where the words chose none, the sections most like the query (cosine
 similarity at least the floor, at most --max-sections of them) come in by meaning, unless the words
 found that the query asks what the memory lacks (query.py's `_by_meaning` says why no more). Off by
-default and never required: a failing or slow embedder is one warning and the lexical result. What
-it finds is as good as the model behind it.
+default and never required: a failing or slow embedder is one warning and the lexical result (one
+that exits non-zero named with the last line it wrote on stderr, its own words for why). What it
+finds is as good as the model behind it.
 
 A repository is input, never instructions: an `embedder:` in a config file git tracks (one that
 came with a clone or a pull request) is not run; MEMCTL_EMBEDDER or an untracked config is the
@@ -57,6 +58,8 @@ SIMILAR = 0.35
 RRF_K = 60  # reciprocal rank fusion's constant (Cormack et al. 2009; OpenClaw's hybrid search too)
 BATCH = 256  # texts a run of the embedder is given
 MAX_TEXT = 8000  # characters of a section sent to the embedder (models cut long inputs anyway)
+STDERR_KEPT = 4096  # bytes of the end of what it writes on stderr: its last line says why it failed
+SAID = 200  # characters of that line a warning shows
 
 
 @record
@@ -115,13 +118,14 @@ class Embedder:
         self.calls += 1
         data = "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in texts).encode("utf-8")
         try:
-            ran = run_filter(self.command, data, timeout, os.environ)
+            ran = run_filter(self.command, data, timeout, os.environ, keep_stderr=STDERR_KEPT)
         except (OSError, ValueError) as exc:
             return self._fail(f"could not run ({exc})")
         if ran.problem is not None:
             return self._fail(ran.problem.replace(f"{timeout:g} s", f"{self.timeout:g} s"))
         if ran.returncode != 0:
-            return self._fail(f"exited {ran.returncode}")
+            said = last_words(ran.stderr)
+            return self._fail(f"exited {ran.returncode}" + (f" (stderr: {said})" if said else ""))
         try:
             vectors = [json.loads(line) for line in ran.stdout.decode("utf-8").splitlines() if line.strip()]
         except (UnicodeDecodeError, ValueError):
@@ -151,6 +155,19 @@ class Embedder:
             self._fail("gave the query a vector of another length than the sections'")
             return None
         return Meaning({i: _cosine(first, v) for i, v in enumerate(rest)})
+
+
+def last_words(stderr: bytes) -> str:
+    r"""The last line of `stderr` that says anything (`embed: OPENAI_API_KEY is not set`), as one
+    line of a warning: stripped, colour codes dropped, any other control character escaped (`\x07`),
+    cut to SAID characters; "" when there is none."""
+    import re
+
+    text = re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]", "", stderr.decode("utf-8", "replace"))
+    line = next((line.strip() for line in reversed(text.splitlines()) if line.strip()), "")
+    line = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]",
+                  lambda m: {"\t": "\\t"}.get(m.group(), f"\\x{ord(m.group()):02x}"), line)
+    return line if len(line) <= SAID else line[: SAID - 1] + "…"
 
 
 def _is_vector(value: object) -> bool:
