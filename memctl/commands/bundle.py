@@ -25,14 +25,19 @@ class Entry:
     """One block of the bundle: a file, part of one, or memctl's own note or notice."""
 
     def __init__(self, path: str, reasons: list[str], content: str, tokens: int = 0, truncated: bool = False,
-                 heading: str | None = None, machine_written: bool = False):
+                 heading: str | None = None, machine_written: bool = False, lines: tuple[int, int] | None = None,
+                 text_tokens: int | None = None):
         self.path = path
         self.reasons = reasons
         self.content = content
-        self.tokens = tokens  # of the block as rendered
+        self.tokens = tokens  # of the block as rendered: what it takes of the budget
         self.truncated = truncated
-        self.heading = heading  # set for a query excerpt: the section loaded
+        self.heading = heading  # set for a query excerpt: the section loaded (`section_label`)
+        self.lines = lines  # and its first and last line in the file
         self.machine_written = machine_written
+        # of the text it holds, as the notice counts what it leaves out (its sections' tokens);
+        # None where not known without counting (the index: `--explain` counts it)
+        self.text_tokens = text_tokens
         self.score: float | None = None  # a query excerpt's BM25 score, and the words that matched
         self.terms: list[str] = []
 
@@ -45,6 +50,14 @@ class Omission:
     reason: str
     selected: bool  # something the task asked for (counts for --strict), not a ranked excerpt
     excerpt: bool = False  # a query excerpt that did not fit: listed by --explain, not in the notice
+    lines: tuple[int, int] | None = None  # a section's first and last line in the file (None: a whole file)
+
+
+def section_label(heading: str | None, level: int) -> str:
+    """How a section is named wherever memctl names one (the bundle, the notice, `--explain`, json's
+    `heading`): its heading as written, else `preamble` (the text before a file's first heading) or
+    `front matter`."""
+    return heading or ("front matter" if level < 0 else "preamble")
 
 
 def _attr(text: str) -> str:
@@ -104,6 +117,7 @@ def render_block(entry: Entry, number: int, fmt: str) -> str:
     if entry.path.startswith("memctl:"):  # memctl's own note and notice
         return f"<!-- memctl: {_attr(', '.join(entry.reasons))} -->\n{content}\n"
     where = entry.path + (f" § {entry.heading}" if entry.heading else "")
+    where += f" (lines {entry.lines[0]}–{entry.lines[1]})" if entry.lines else ""
     state = "; truncated, see the notice" if entry.truncated else ""
     return f"<!-- memctl: {_attr(where)} ({_attr(', '.join(entry.reasons))}{state}) -->\n{content}\n"
 
