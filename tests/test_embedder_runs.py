@@ -94,3 +94,65 @@ def test_an_embedder_that_says_nothing_is_said_as_before(cli, tmp_path, monkeypa
     monkeypatch.setenv("MEMCTL_EMBEDDER", _script(tmp_path, "exit 4\n", "quiet.sh"))
     quiet = cli("assemble", str(_home(tmp_path)), "--query", "deploy gate")
     assert quiet.stderr.splitlines()[0] == "warning: embedder exited 4; the query is ranked by its words alone"
+
+
+# --- an embedder that cannot answer a hook in time ----------------------------------------------------
+
+SLOW = '''import json, sys, time
+with open(sys.argv[1], "a") as runs:
+    runs.write("run\\n")
+time.sleep(float(sys.argv[2]))  # its model loading, on every run
+for line in sys.stdin:
+    if line.strip():
+        text = json.loads(line)
+        print(json.dumps([float(len(text) % 7 + 1), 1.0, 0.5]), flush=True)
+'''
+
+
+def _prompt(cli, home: Path, prompt: str):
+    result = cli("hook", "user-prompt", str(home), input=json.dumps({"prompt": prompt}))
+    assert result.exit_code == 0
+    assert "The deploy gate opens at 14:00." in json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+    return result.stderr
+
+
+def test_the_hook_does_not_wait_again_for_an_embedder_too_slow_for_it(cli, tmp_path, monkeypatch):
+    """benchmarks/embedders/minilm.py loads its model on every run (6-13 s), past the hook's 5 s:
+    every prompt waited 5 s for nothing. Once a run has shown it cannot answer in the hook's time,
+    the next prompts do not run it (a warning says why and what to do) until RETRY_AFTER has passed;
+    `assemble`, which gives it 20 s, still runs it, and warms the sections' vectors."""
+    import sys
+
+    from memctl.commands import semantic
+
+    monkeypatch.setattr(semantic, "HOOK_TIMEOUT", 1.0)  # the hook's 5 s, and a model that takes 2 s to load
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
+    runs = tmp_path / "runs.txt"
+    script = tmp_path / "slow.py"
+    script.write_text(SLOW)
+    monkeypatch.setenv("MEMCTL_EMBEDDER", f"{sys.executable} {script} {runs} 2")
+    home = _home(tmp_path)
+
+    def started() -> int:
+        return len(runs.read_text().splitlines()) if runs.exists() else 0
+
+    first = _prompt(cli, home, "when does the deploy gate open?")
+    assert started() == 1
+    assert first == ("memctl hook user-prompt: warning: embedder ran past 1 s; the query is ranked by its words "
+                     "alone\n")
+    second = _prompt(cli, home, "is the deploy gate open at noon?")
+    assert started() == 1  # not run again: it could not have answered
+    assert second.startswith("memctl hook user-prompt: warning: embedder not run: its last run, ")
+    assert second.endswith(" ago, ran past 1 s on 3 texts, and it has 1 s here (a command that loads its model on "
+                           "every run cannot answer in time: keep the model loaded in a small server the command "
+                           "talks to, see docs/configuration.md; it is tried again 10 min after that run); the "
+                           "query is ranked by its words alone\n")
+    warmed = cli("assemble", str(home), "--query", "deploy gate at noon")
+    assert warmed.exit_code == 0 and "warning" not in warmed.stderr and started() == 2  # 20 s: it answers
+    third = _prompt(cli, home, "deploy gate opening time")  # the query alone to embed: tried, and too slow
+    assert started() == 3 and "warning: embedder ran past 1 s;" in third
+    fourth = _prompt(cli, home, "gate opening hours for deploys")
+    assert started() == 3 and "ran past 1 s on 1 text, and it has 1 s here" in fourth
+    monkeypatch.setattr(semantic, "RETRY_AFTER", 0.0)  # the 10 minutes have passed: it is tried again
+    fifth = _prompt(cli, home, "deploy gate on Friday")
+    assert started() == 4 and "warning: embedder ran past 1 s;" in fifth
