@@ -66,7 +66,7 @@ def test_query_loads_relevant_sections_with_path_and_heading():
     _, result = bundle(query="build queue stalled lease")
     excerpt = [e for e in result.entries if e.reasons == ["query"]][0]
     assert excerpt.path == "topics/incidents.md"
-    assert excerpt.heading == "2026-11-12 build queue stalled (lines 9–14)"
+    assert (excerpt.heading, excerpt.lines) == ("2026-11-12 build queue stalled", (9, 14))
     assert "<!-- memctl: topics/incidents.md § 2026-11-12 build queue stalled (lines 9–14) (query) -->" in result.text
 
 
@@ -144,17 +144,21 @@ def test_formats_golden_and_deterministic(fmt, cli):
     assert first.stderr.startswith("assembled ")
 
 
-def test_xml_layout_matches_files_to_prompt_cxml():
+def test_xml_layout_is_files_to_prompt_cxml_with_each_content_a_cdata_section():
+    """files-to-prompt's `--cxml` layout, each file's text in a CDATA section so that the bundle is
+    well-formed XML whatever the file holds (tests/test_assemble_xml.py)."""
     _, result = bundle(format="xml", skills=("cost",))
-    assert result.text.startswith('<documents>\n<document index="1">\n<source>MEMORY.md</source>\n<document_content>\n')
-    assert result.text.endswith("</document_content>\n</document>\n</documents>\n")
+    assert result.text.startswith('<documents>\n<document index="1">\n<source>MEMORY.md</source>\n'
+                                  "<document_content><![CDATA[\n# Arc memory index\n")
+    assert result.text.endswith("\n]]></document_content>\n</document>\n</documents>\n")
 
 
 def test_json_fields(cli):
     data = json.loads(cli("assemble", ARC, "--format", "json", "--budget", "400").stdout)
     assert set(data) == {"tokenizer", "budget", "tokens", "files", "omitted", "context"}
-    assert set(data["files"][0]) == {"path", "reasons", "tokens", "truncated", "content", "heading", "score", "terms"}
-    assert data["omitted"] and set(data["omitted"][0]) == {"path", "heading", "tokens", "reason"}
+    assert set(data["files"][0]) == {"path", "reasons", "tokens", "truncated", "content", "heading", "lines", "score",
+                                     "terms"}
+    assert data["omitted"] and set(data["omitted"][0]) == {"path", "heading", "lines", "tokens", "reason"}
 
 
 def test_strict_exits_1_but_writes_the_bundle(cli):
@@ -220,7 +224,7 @@ def test_the_manifest_is_a_report_redacted_while_the_bundle_stays_verbatim(cli, 
     assert result.exit_code == 0 and token in result.stdout  # the bundle is the memory itself
     written = manifest.read_text()
     data = json.loads(written)
-    assert [f["heading"] for f in data["files"] if f["heading"]] == ["Deploy token ghp_… (lines 3–6)"]
+    assert [(f["heading"], f["lines"]) for f in data["files"] if f["heading"]] == [("Deploy token ghp_…", [3, 6])]
     assert token[4:16] not in written and key[4:16] not in written and "rotate" in written
 
 

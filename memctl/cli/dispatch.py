@@ -73,7 +73,8 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
         if entry.path.startswith("memctl:"):
             continue
         item: dict[str, Any] = {"path": entry.path, "reasons": entry.reasons, "tokens": entry.tokens,
-                                "truncated": entry.truncated, "heading": entry.heading, "score": entry.score,
+                                "truncated": entry.truncated, "heading": entry.heading,
+                                "lines": list(entry.lines) if entry.lines else None, "score": entry.score,
                                 "terms": entry.terms}
         if with_content:
             item["content"] = bundled(entry.content)  # as the md and xml bundles hold it
@@ -83,8 +84,8 @@ def manifest_of(bundle: Any, with_content: bool) -> dict[str, Any]:
         "budget": bundle.budget,
         "tokens": bundle.tokens,
         "files": files,
-        "omitted": [{"path": o.path, "heading": o.heading, "tokens": o.tokens, "reason": o.reason}
-                    for o in bundle.omitted],
+        "omitted": [{"path": o.path, "heading": o.heading, "lines": list(o.lines) if o.lines else None,
+                     "tokens": o.tokens, "reason": o.reason} for o in bundle.omitted],
         "context": [{"path": path, "tokens": tokens} for path, tokens in bundle.context],
     }
 
@@ -239,7 +240,7 @@ def run_assemble(args: AssembleArgs) -> int:
     if args.explain:
         from memctl.commands.explain import render_explain
 
-        sys.stderr.write(redact(render_explain(bundle), args.query))
+        sys.stderr.write(redact(render_explain(bundle, home.counter.count), args.query))
         home.save_cache()  # the sections --explain sized (a 30 MB topic's, counted again on every run: 1.2 s)
     if args.strict and (bundle.strict_failures or bundle.unknown_skills):
         if not args.quiet:

@@ -22,6 +22,7 @@ from memctl.commands.bundle import (
     render_block,
     render_note,
     render_notice,
+    section_label,
 )
 from memctl.commands.query import MAX_SECTIONS, Scored, rank_home
 from memctl.errors import MemctlError
@@ -241,7 +242,7 @@ def _index_omissions(doc: Doc, cap: CapResult, ranges: list[tuple[int, int]]) ->
         if got:  # what is left out of it: its share of the lines not loaded (the notice says `~`)
             reason += f"; {got} of {part.lines} lines loaded"
             tokens = -(-part.tokens * (part.lines - got) // part.lines)
-        omitted.append(Omission(doc.rel, _label(part), tokens, reason, True))
+        omitted.append(Omission(doc.rel, _label(part), tokens, reason, True, lines=_lines(part)))
     return omitted
 
 
@@ -269,8 +270,12 @@ def _pack_index(p: Packer) -> None:
         p.add(entry)
 
 
-def _label(part: Part) -> str | None:
-    return part.heading or ("front matter" if part.level < 0 else "preamble")
+def _label(part: Part) -> str:
+    return section_label(part.heading, part.level)
+
+
+def _lines(part: Part) -> tuple[int, int]:
+    return part.start_line, part.end_line
 
 
 def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> None:
@@ -280,7 +285,8 @@ def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> Non
         parts = parts[1:]
     start = parts[0].start if parts else len(doc.text)
     body_tokens = sum(part.tokens for part in parts)
-    entry = Entry(doc.rel, candidate.reasons, doc.text[start:], machine_written=doc.front_matter.machine_written)
+    entry = Entry(doc.rel, candidate.reasons, doc.text[start:], machine_written=doc.front_matter.machine_written,
+                  text_tokens=body_tokens)
     where = (doc.rel, tuple(candidate.reasons))  # one run: the file does not change under it
     if p.fits(entry, key=(*where, start, len(doc.text), False)):
         p.add(entry)
@@ -288,12 +294,12 @@ def _pack_topic(p: Packer, candidate: Candidate, keep_front_matter: bool) -> Non
     keep = _longest_head_estimate(p, parts, entry.tokens - body_tokens)
     while keep > 0:  # the longest run of leading parts (front matter, sections) that fits
         trial = Entry(doc.rel, candidate.reasons, doc.text[start : parts[keep - 1].end], truncated=True,
-                      machine_written=entry.machine_written)
+                      machine_written=entry.machine_written, text_tokens=sum(part.tokens for part in parts[:keep]))
         head = (*where, start, parts[keep - 1].end, True)
         if any(_says_something(doc.text, part) for part in parts[:keep]) and p.fits(trial, key=head):
             p.add(trial)
             for part in parts[keep:]:
-                p.omitted.append(Omission(doc.rel, _label(part), part.tokens, NO_ROOM, True))
+                p.omitted.append(Omission(doc.rel, _label(part), part.tokens, NO_ROOM, True, lines=_lines(part)))
             return
         keep -= 1
     p.omitted.append(Omission(doc.rel, None, body_tokens, NO_ROOM, True))
@@ -345,16 +351,16 @@ def _pack_query(p: Packer, ranked: list[Scored], warnings: list[str], allow_secr
         if held is not None:
             warnings.append(held)
             p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "held back: holds a possible credential "
-                                      "(--allow-secrets bundles it)", False, excerpt=True))
+                                      "(--allow-secrets bundles it)", False, excerpt=True, lines=_lines(part)))
             continue
-        entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end],
-                      heading=f"{_label(part)} (lines {part.start_line}–{part.end_line})")
+        entry = Entry(doc.rel, ["query"], doc.text[part.start : part.end], heading=_label(part), lines=_lines(part),
+                      text_tokens=part.tokens)
         entry.score, entry.terms = scored.score, list(scored.terms)
         if p.fits(entry):
             p.add(entry)
         else:
             p.omitted.append(Omission(doc.rel, _label(part), part.tokens, "query excerpt over budget", False,
-                                      excerpt=True))
+                                      excerpt=True, lines=_lines(part)))
 
 
 def _pack(home: MemoryHome, opts: AssembleOptions, fmt: str, budget: int, reserve: int,
@@ -505,10 +511,10 @@ def _largest(files: tuple[tuple[str, int], ...], named: int = 3) -> str:
 
 def _drop_last(p: Packer) -> None:
     entry = p.entries.pop()
-    heading = entry.heading.rsplit(" (lines ", 1)[0] if entry.heading else None
     query = entry.reasons == ["query"]
     reason = "query excerpt over budget" if query else NO_ROOM
-    p.omitted.append(Omission(entry.path, heading, entry.tokens, reason, not query, excerpt=query))
+    tokens = entry.text_tokens if entry.text_tokens is not None else entry.tokens  # as every omission counts
+    p.omitted.append(Omission(entry.path, entry.heading, tokens, reason, not query, excerpt=query, lines=entry.lines))
     if p.entries and p.entries[-1].path == "memctl:note":
         p.entries.pop()
 

@@ -4,38 +4,45 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from memctl.commands.assemble import Bundle
     from memctl.commands.query import Scored
 
 
-def render_explain(bundle: Bundle) -> str:
+def render_explain(bundle: Bundle, count: Callable[[str], int]) -> str:
     """A plain table (this runs on the dispatch path: no rich): one row a candidate, in load order.
     A query excerpt's row shows each rule's part: its BM25 `score` and the terms that make it up
     (`parts`, each term's share of the score, and with an embedder its similarity in meaning), how
-    much of the query it `covers`, and the rule that left it out."""
+    much of the query it `covers`, and the rule that left it out. A section is named as the bundle
+    names it (`preamble` for the text before a file's first heading, loaded or not), and `tokens`
+    are of its own text whatever its outcome, as the notice and json's `omitted` count them (its
+    block in the bundle, the `<!-- memctl: … -->` line with it, is json's `files[].tokens`);
+    `count` counts what no section's count gives (the index as the host sends it)."""
+    from memctl.commands.bundle import section_label
+
     rows = [("file", "section", "why", "score", "covers", "parts", "terms", "tokens", "outcome")]
-    ranked = {(s.doc.rel, label): s for s in bundle.ranked  # a section without a heading is named `preamble`
-              for label in {s.part.heading or "", s.part.heading or "preamble"}}
+    ranked = {(s.doc.rel, s.part.start_line, s.part.end_line): s for s in bundle.ranked}
     for entry in bundle.entries:
         if entry.path.startswith("memctl:"):
             continue
-        heading = (entry.heading or "").rsplit(" (lines ", 1)[0]
-        scored = ranked.get((entry.path, heading)) if entry.score is not None else None
-        rows.append((entry.path, heading, ", ".join(entry.reasons), _score(entry.score), *_rules(scored),
-                     " ".join(entry.terms), f"{entry.tokens:,}", "loaded, cut at a section" if entry.truncated
+        scored = ranked.get((entry.path, *entry.lines)) if entry.lines and entry.score is not None else None
+        tokens = entry.text_tokens if entry.text_tokens is not None else count(entry.content)
+        rows.append((entry.path, entry.heading or "", ", ".join(entry.reasons), _score(entry.score), *_rules(scored),
+                     " ".join(entry.terms), f"{tokens:,}", "loaded, cut at a section" if entry.truncated
                      else "loaded"))
     for omission in bundle.omitted:
-        scored = ranked.get((omission.path, omission.heading or "")) if omission.excerpt else None
+        scored = ranked.get((omission.path, *omission.lines)) if omission.lines and omission.excerpt else None
         rows.append((omission.path, omission.heading or "", "query" if omission.excerpt else "selected",
                      _score(scored.score if scored else None), *_rules(scored),
                      " ".join(scored.terms) if scored else "", f"{omission.tokens:,}", f"left out: {omission.reason}"))
     for scored in bundle.ranked:
         if not scored.chosen:
-            rows.append((scored.doc.rel, scored.part.heading or "", "query", _score(scored.score), *_rules(scored),
-                         " ".join(scored.terms), f"{scored.part.tokens:,}", f"not chosen: {scored.why}"))
-    return _table(rows)
+            part = scored.part
+            rows.append((scored.doc.rel, section_label(part.heading, part.level), "query", _score(scored.score),
+                         *_rules(scored), " ".join(scored.terms), f"{part.tokens:,}", f"not chosen: {scored.why}"))
+    return _table(rows) + (f"tokens: each one's own text, as the notice counts them; the bundle's {bundle.tokens:,} "
+                           "count the lines that wrap each block too\n")
 
 
 def _table(rows: Sequence[tuple[str, ...]]) -> str:

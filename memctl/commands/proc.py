@@ -3,7 +3,8 @@
 The command runs without a shell, in a process group of its own, with the text on stdin. Its
 output is read as it comes and capped; past the timeout or the cap, the whole group is killed,
 grandchildren included, and nothing it wrote is used. After a normal exit the group is killed as
-well, so nothing it started outlives memctl.
+well, so nothing it started outlives memctl. Its stderr goes to /dev/null, or, for a caller that
+names a failure in the command's own words (the embedder), is read as it comes and its tail kept.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class Ran(NamedTuple):
     returncode: int | None  # None when the command did not finish
     stdout: bytes
     problem: str | None  # "ran past 5 s", "wrote more than 16 MB": the output is then not to be used
+    stderr: bytes = b""  # the last `keep_stderr` bytes it wrote there, when asked for
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
@@ -33,16 +35,18 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
         pass
 
 
-def run_filter(command: str, data: bytes, timeout: float, env: Mapping[str, str], cap: int = MAX_OUTPUT) -> Ran:
+def run_filter(command: str, data: bytes, timeout: float, env: Mapping[str, str], cap: int = MAX_OUTPUT,
+               keep_stderr: int = 0) -> Ran:
     """Run `command` with `data` on stdin; raises OSError or ValueError when it cannot start (a
-    command of white space alone, or quotes that do not close, among them)."""
-    import selectors
-
+    command of white space alone, or quotes that do not close, among them). `keep_stderr`: keep
+    the last that many bytes it writes on stderr (read as they come, so it never blocks on a full
+    pipe), else stderr goes to /dev/null."""
     words = shlex.split(command)
     if not words:
         raise ValueError("the command is empty")
     process = subprocess.Popen(words, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, env=dict(env), start_new_session=True)
+                               stderr=subprocess.PIPE if keep_stderr > 0 else subprocess.DEVNULL, env=dict(env),
+                               start_new_session=True)
     assert process.stdin is not None and process.stdout is not None
 
     def feed() -> None:
@@ -54,27 +58,8 @@ def run_filter(command: str, data: bytes, timeout: float, env: Mapping[str, str]
 
     writer = threading.Thread(target=feed, daemon=True)
     writer.start()
-    chunks: list[bytes] = []
-    size = 0
-    problem = None
     deadline = time.monotonic() + timeout
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                problem = f"ran past {timeout:g} s"
-                break
-            if not selector.select(left):
-                continue
-            chunk = os.read(process.stdout.fileno(), 65536)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > cap:
-                problem = f"wrote more than {cap:,} bytes"
-                break
-            chunks.append(chunk)
+    out, err, problem = _read(process, deadline, timeout, cap, keep_stderr)
     if problem is not None:
         _kill_group(process)
     try:
@@ -84,8 +69,51 @@ def run_filter(command: str, data: bytes, timeout: float, env: Mapping[str, str]
         code = None
     _kill_group(process)  # whatever it started is stopped with it
     process.stdout.close()
+    if process.stderr is not None:
+        process.stderr.close()
     writer.join(timeout=1)
-    return Ran(code if problem is None else None, b"".join(chunks), problem)
+    return Ran(code if problem is None else None, out, problem, err)
+
+
+def _read(process: subprocess.Popen[bytes], deadline: float, timeout: float, cap: int, keep_stderr: int
+          ) -> tuple[bytes, bytes, str | None]:
+    """What the command writes on stdout (until it closes it) and the tail of its stderr, read as
+    they come until the deadline; and the problem, if any. Once stdout is closed, stderr is read
+    until it is closed too, or the command has exited (what it wrote is read first: a grandchild
+    that keeps stderr open does not hold the caller)."""
+    import selectors
+
+    assert process.stdout is not None
+    chunks: list[bytes] = []
+    size = 0
+    tail = bytearray()
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        if process.stderr is not None:
+            selector.register(process.stderr, selectors.EVENT_READ)
+        reading_out = True
+        while selector.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return b"".join(chunks), bytes(tail), f"ran past {timeout:g} s"
+            events = selector.select(left if reading_out else min(left, 0.05))
+            if not events and not reading_out and process.poll() is not None:
+                break
+            for key, _ in events:
+                stream = key.fileobj
+                chunk = os.read(key.fd, 65536)
+                if not chunk:
+                    selector.unregister(stream)
+                    reading_out = reading_out and stream is not process.stdout
+                elif stream is process.stdout:
+                    size += len(chunk)
+                    if size > cap:
+                        return b"".join(chunks), bytes(tail), f"wrote more than {cap:,} bytes"
+                    chunks.append(chunk)
+                else:
+                    tail += chunk
+                    del tail[:-keep_stderr]
+    return b"".join(chunks), bytes(tail), None
 
 
 def filter_text(command: str, text: str, timeout: float, env: Mapping[str, str], what: str = "summarizer",

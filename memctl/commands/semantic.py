@@ -13,8 +13,9 @@ at least the floor (SIMILAR, or config `embedder_floor` for another model) and a
 meaning as each of them; where the words chose none, the sections most like the query (cosine
 similarity at least the floor, at most --max-sections of them) come in by meaning, unless the words
 found that the query asks what the memory lacks (query.py's `_by_meaning` says why no more). Off by
-default and never required: a failing or slow embedder is one warning and the lexical result. What
-it finds is as good as the model behind it.
+default and never required: a failing or slow embedder is one warning and the lexical result (one
+that exits non-zero named with the last line it wrote on stderr, its own words for why). What it
+finds is as good as the model behind it.
 
 A repository is input, never instructions: an `embedder:` in a config file git tracks (one that
 came with a clone or a pull request) is not run; MEMCTL_EMBEDDER or an untracked config is the
@@ -56,7 +57,10 @@ HOOK_TIMEOUT = 5.0
 SIMILAR = 0.35
 RRF_K = 60  # reciprocal rank fusion's constant (Cormack et al. 2009; OpenClaw's hybrid search too)
 BATCH = 256  # texts a run of the embedder is given
+RETRY_AFTER = 600.0  # seconds a run too slow for its time keeps the next ones from waiting for it (_too_slow)
 MAX_TEXT = 8000  # characters of a section sent to the embedder (models cut long inputs anyway)
+STDERR_KEPT = 4096  # bytes of the end of what it writes on stderr: its last line says why it failed
+SAID = 200  # characters of that line a warning shows
 
 
 @record
@@ -100,7 +104,10 @@ class Embedder:
             if left <= 0:
                 return self._fail(f"ran past {self.timeout:g} s with {len(missing) - first:,} sections still to "
                                   "embed (those it did are cached for the next query)")
-            got = self._run([texts[i] for i in batch], left)
+            too_slow = self._too_slow(len(batch)) if first == 0 else None
+            if too_slow is not None:
+                return self._fail(too_slow)
+            got = self._run([texts[i] for i in batch], left, whole=first == 0)
             if got is None:
                 return None
             for i, vector in zip(batch, got, strict=True):
@@ -109,19 +116,27 @@ class Embedder:
                     self.cache.put(self._key(texts[i]), vector)
         return [v for v in out if v is not None]
 
-    def _run(self, texts: list[str], timeout: float) -> list[list[float]] | None:
+    def _run(self, texts: list[str], timeout: float, whole: bool = False) -> list[list[float]] | None:
+        """The vectors of `texts` from one run of the command within `timeout`, or None after a
+        warning; what the run took is kept in the cache (`whole`: it had this run's whole time)."""
         from memctl.commands.proc import run_filter
 
         self.calls += 1
         data = "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in texts).encode("utf-8")
+        started = time.monotonic()
         try:
-            ran = run_filter(self.command, data, timeout, os.environ)
+            ran = run_filter(self.command, data, timeout, os.environ, keep_stderr=STDERR_KEPT)
         except (OSError, ValueError) as exc:
             return self._fail(f"could not run ({exc})")
+        if self.cache is not None:  # how long it took: when cut, at least its time (see _too_slow)
+            cut = (ran.problem or "").startswith("ran past")
+            took = self.timeout if cut and whole else round(time.monotonic() - started, 1)
+            self.cache.put(self._run_key(), [int(time.time()), len(texts), took, cut])  # int: never ahead of now
         if ran.problem is not None:
             return self._fail(ran.problem.replace(f"{timeout:g} s", f"{self.timeout:g} s"))
         if ran.returncode != 0:
-            return self._fail(f"exited {ran.returncode}")
+            said = last_words(ran.stderr)
+            return self._fail(f"exited {ran.returncode}" + (f" (stderr: {said})" if said else ""))
         try:
             vectors = [json.loads(line) for line in ran.stdout.decode("utf-8").splitlines() if line.strip()]
         except (UnicodeDecodeError, ValueError):
@@ -131,6 +146,31 @@ class Embedder:
         if not all(_is_vector(v) for v in vectors) or len({len(v) for v in vectors}) != 1:
             return self._fail("wrote something that is not one array of numbers a line, all of one length")
         return vectors
+
+    def _run_key(self) -> str:
+        from memctl.safe.keys import digest
+
+        return f"emb-run:1:{digest(self.command)}"
+
+    def _too_slow(self, texts: int) -> str | None:
+        """Why the command is not run now, if its last run (kept in the cache) tells it cannot answer
+        in this run's time: that run, at most RETRY_AFTER ago, took at least as long for no more
+        texts than it would get now (a command that loads its model on every run, 6-13 s for
+        benchmarks/embedders/minilm.py, never fits the hook's 5 s: every prompt waited those 5 s for
+        nothing). `assemble` has 20 s, so a run the hook cut does not keep it from warming the vectors."""
+        last = self.cache.get(self._run_key(), _is_run) if self.cache is not None else None
+        if last is None:
+            return None
+        at, given, took, cut = last
+        ago = time.time() - at
+        if not 0 <= ago < RETRY_AFTER or given > texts or took < self.timeout:
+            return None
+        how = f"ran past {took:g} s" if cut else f"took {took:g} s"
+        when = f"{ago:.0f} s" if ago < 60 else f"{ago // 60:.0f} min"
+        return (f"not run: its last run, {when} ago, {how} on {plural(given, 'text')}, and it has {self.timeout:g} s "
+                f"here (a command that loads its model on every run cannot answer in time: keep the model loaded "
+                f"in a small server the command talks to, see docs/configuration.md; it is tried again "
+                f"{RETRY_AFTER / 60:g} min after that run)")
 
     def _fail(self, why: str) -> list[list[float]] | None:
         """None, and the run's one warning (the first problem)."""
@@ -151,6 +191,25 @@ class Embedder:
             self._fail("gave the query a vector of another length than the sections'")
             return None
         return Meaning({i: _cosine(first, v) for i, v in enumerate(rest)})
+
+
+def last_words(stderr: bytes) -> str:
+    r"""The last line of `stderr` that says anything (`embed: OPENAI_API_KEY is not set`), as one
+    line of a warning: stripped, colour codes dropped, any other control character escaped (`\x07`),
+    cut to SAID characters; "" when there is none."""
+    import re
+
+    text = re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]", "", stderr.decode("utf-8", "replace"))
+    line = next((line.strip() for line in reversed(text.splitlines()) if line.strip()), "")
+    line = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]",
+                  lambda m: {"\t": "\\t"}.get(m.group(), f"\\x{ord(m.group()):02x}"), line)
+    return line if len(line) <= SAID else line[: SAID - 1] + "…"
+
+
+def _is_run(value: object) -> bool:
+    """The shape of a run's record: [when (epoch seconds), texts, seconds, cut at its timeout]."""
+    return (isinstance(value, list) and len(value) == 4 and all(isinstance(x, (int, float)) for x in value[:3])
+            and isinstance(value[3], bool))
 
 
 def _is_vector(value: object) -> bool:
