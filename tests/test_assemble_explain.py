@@ -78,3 +78,23 @@ def test_explain_names_and_measures_a_section_alike_loaded_or_not(cli, home):
         total = result.stderr.split(" tokens (cl100k_base)")[0].rsplit(", ", 1)[1].split(" / ")[0]
         assert result.stderr.endswith(f"tokens: each one's own text, as the notice counts them; the bundle's {total} "
                                       "count the lines that wrap each block too\n")
+
+
+def test_explain_says_why_a_query_matched_nothing(tmp_path, cli, monkeypatch):
+    """`--explain` printed only the index's row for a query of stop words, an emoji, a date no note
+    is on, or words no topic holds: nothing said whether the query was searched at all."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-03-18")
+    home = tmp_path / "home"
+    (home / "topics").mkdir(parents=True)
+    (home / "MEMORY.md").write_text("# Index\n\n- [Cats](topics/cats.md)\n")
+    (home / "topics" / "cats.md").write_text("# Cats\n\nMiso eats at 7.\n")
+    said = {}
+    for query in ("", "🚍", "the and of is what it", "yesterday", "rotate the telegram token", "when does Miso eat?"):
+        result = cli("assemble", str(home), "--query", query, "--explain")
+        assert result.exit_code == 0, result.stderr
+        said[query] = [line for line in result.stderr.splitlines() if line.startswith("query: ")]
+    nothing = ["query: nothing to search: its words are all stop words, one-letter words or symbols"]
+    assert said[""] == said["🚍"] == said["the and of is what it"] == nothing
+    assert said["yesterday"] == ["query: no section is on 2026-03-17"]
+    assert said["rotate the telegram token"] == ["query: no topic section holds any of its terms (rotat, telegram, token)"]
+    assert said["when does Miso eat?"] == []  # it found its section: the table says the rest

@@ -239,8 +239,10 @@ def run_assemble(args: AssembleArgs) -> int:
         return EXIT_FINDINGS
     if args.explain:
         from memctl.commands.explain import render_explain
+        from memctl.model.config import today
 
-        sys.stderr.write(redact(render_explain(bundle, home.counter.count), args.query))
+        asked = today() if args.query is not None else None
+        sys.stderr.write(redact(render_explain(bundle, home.counter.count, args.query, asked), args.query))
         home.save_cache()  # the sections --explain sized (a 30 MB topic's, counted again on every run: 1.2 s)
     if args.strict and (bundle.strict_failures or bundle.unknown_skills):
         if not args.quiet:

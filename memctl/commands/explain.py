@@ -5,12 +5,14 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from datetime import date
 
     from memctl.commands.assemble import Bundle
     from memctl.commands.query import Scored
 
 
-def render_explain(bundle: Bundle, count: Callable[[str], int]) -> str:
+def render_explain(bundle: Bundle, count: Callable[[str], int], query: str | None = None,
+                   today: date | None = None) -> str:
     """A plain table (this runs on the dispatch path: no rich): one row a candidate, in load order.
     A query excerpt's row shows each rule's part: its BM25 `score` and the terms that make it up
     (`parts`, each term's share of the score, and with an embedder its similarity in meaning), how
@@ -18,7 +20,8 @@ def render_explain(bundle: Bundle, count: Callable[[str], int]) -> str:
     names it (`preamble` for the text before a file's first heading, loaded or not), and `tokens`
     are of its own text whatever its outcome, as the notice and json's `omitted` count them (its
     block in the bundle, the `<!-- memctl: … -->` line with it, is json's `files[].tokens`);
-    `count` counts what no section's count gives (the index as the host sends it)."""
+    `count` counts what no section's count gives (the index as the host sends it). A `query` that
+    matched no section says why, in a line of its own (`query.nothing_found`)."""
     from memctl.commands.bundle import section_label
 
     rows = [("file", "section", "why", "score", "covers", "parts", "terms", "tokens", "outcome")]
@@ -41,8 +44,14 @@ def render_explain(bundle: Bundle, count: Callable[[str], int]) -> str:
             part = scored.part
             rows.append((scored.doc.rel, section_label(part.heading, part.level), "query", _score(scored.score),
                          *_rules(scored), " ".join(scored.terms), f"{part.tokens:,}", f"not chosen: {scored.why}"))
-    return _table(rows) + (f"tokens: each one's own text, as the notice counts them; the bundle's {bundle.tokens:,} "
-                           "count the lines that wrap each block too\n")
+    note = ""
+    if query is not None and today is not None and not bundle.ranked and not any(o.excerpt for o in bundle.omitted) \
+            and not any(e.score is not None for e in bundle.entries):
+        from memctl.commands.query import nothing_found
+
+        note = f"query: {nothing_found(query, today)}\n"
+    return _table(rows) + note + (f"tokens: each one's own text, as the notice counts them; the bundle's "
+                                  f"{bundle.tokens:,} count the lines that wrap each block too\n")
 
 
 def _table(rows: Sequence[tuple[str, ...]]) -> str:

@@ -175,6 +175,20 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
 
 
+def nothing_found(query: str, today: date) -> str:
+    """Why a query loaded no section and matched none, for --explain: it had nothing to search,
+    or no topic section holds what it searched for (its words, its dates)."""
+    from memctl.commands.relevance import parse_query, uncoloured
+
+    parsed = parse_query(uncoloured(query), today)
+    searched = [*sorted(parsed.terms), *(d.term for d in parsed.dates), *(t for t, _, _ in parsed.numbered)]
+    if not searched:
+        return "nothing to search: its words are all stop words, one-letter words or symbols"
+    if not parsed.terms and not parsed.numbered:
+        return f"no section is on {' or '.join(d.term for d in parsed.dates)}"
+    return f"no topic section holds any of its terms ({', '.join(searched)})"
+
+
 def _held_elsewhere(files: Sequence[Doc], finder: TermFinder | None,
                     term_of: Callable[[str], str | None]) -> dict[str, int]:
     """The query's terms the home's other files hold (its index, the topics loaded whole), as one
