@@ -47,3 +47,19 @@ def fit(text: str, width: int) -> str:
 def pad(text: str, width: int) -> str:
     """The text padded with spaces to `width` columns."""
     return text + " " * max(0, width - columns(text))
+
+
+_colour = None
+
+
+def uncoloured(text: str, into: str = "") -> str:
+    """The text without a terminal's control sequences (ECMA-48: `\x1b[31m`, `\x1b[0m`), each
+    replaced by `into`: a prompt pasted from a terminal, or a command's stderr."""
+    global _colour
+    if "\x1b" not in text:
+        return text
+    if _colour is None:
+        import re
+
+        _colour = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]")
+    return _colour.sub(into, text)

@@ -187,13 +187,12 @@ class Query:
     language: str | None = None  # the query's language, when it is not English (`language_of`)
 
 
-# A terminal's colour codes pasted with a prompt (`\x1b[31mflicker\x1b[0m`): not words
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]")
-
-
 def uncoloured(query: str) -> str:
-    """The query without a terminal's colour codes, which would glue their digits to its words."""
-    return _ANSI.sub(" ", query) if "\x1b" in query else query
+    """The query without a terminal's colour codes pasted with it (`\x1b[31mflicker\x1b[0m`), which
+    would glue their digits to its words."""
+    from memctl.text import uncoloured as without
+
+    return without(query, " ")
 
 
 def parse_query(query: str, today: date) -> Query:

@@ -199,7 +199,9 @@ def last_words(stderr: bytes) -> str:
     cut to SAID characters; "" when there is none."""
     import re
 
-    text = re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]", "", stderr.decode("utf-8", "replace"))
+    from memctl.text import uncoloured
+
+    text = uncoloured(stderr.decode("utf-8", "replace"))
     line = next((line.strip() for line in reversed(text.splitlines()) if line.strip()), "")
     line = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]",
                   lambda m: {"\t": "\\t"}.get(m.group(), f"\\x{ord(m.group()):02x}"), line)
