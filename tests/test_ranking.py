@@ -258,6 +258,8 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("qué pasó ayer?", "2026-03-18", ["2026-03-17"]),
     ("qu'est-ce qu'on fait aujourd'hui ?", "2026-03-18", ["2026-03-18"]),
     ("Guten Morgen, was steht an?", "2026-03-18", []),  # `morgen`: the morning as much as tomorrow
+    ("what's on 12.12.2026?", "2026-12-01", ["2026-12-12"]),  # day first, as much of Europe writes it
+    ("is v1.2.2026 out?", "2026-12-01", []),  # a version, not a date
     ("what did Strobl find on Monday the 11th?", "2027-02-20", ["2027-01-11"]),  # the 11th that was a Monday
     ("Thu, the 12th", "2026-11-23", ["2026-11-12"]),
     ("on Friday the 13th", "2026-11-23", ["2026-11-13"]),  # the last one; none ahead within two months

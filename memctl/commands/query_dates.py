@@ -51,6 +51,7 @@ _FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, n
     ("week_of", r"\bweek\s+(?:of|starting|beginning)\s+(?:on\s+)?(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
     ("iso_day", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
     ("iso_week", r"(?<![\d-])(?P<y>\d{4})-w(?P<w>\d{1,2})(?!\d)"),
+    ("dotted_day", r"(?<![\w.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?![\d]|\.\d)"),  # 12.12.2026, day first
     ("iso_month", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d-])"),
     ("day_month", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?(?:the\s+)?\b{_DAY.format('d')}\s+(?:of\s+)?"
                   rf"(?P<month>{_MONTH_WORD})\b\.?{_YEAR}"),
@@ -246,7 +247,7 @@ def _whole_month(first: date) -> tuple[date, date]:
 
 def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query: str, today: date) -> DateTerm | None:
     year = today.year
-    if kind == "iso_day":
+    if kind in ("iso_day", "dotted_day"):
         day = _day_in(int(group("y")), int(group("m")), int(group("d")))
         return _term(text, [(day, day)]) if day else None
     if kind == "week_of":  # "the week of 2026-11-02": its Monday to its Sunday, as an ISO week
