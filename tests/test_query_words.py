@@ -101,6 +101,27 @@ def test_a_question_in_german_drops_germans_function_words(tmp_path, cli, monkey
     assert _loaded(english.stdout) == _loaded(german.stdout)
 
 
+WERKSTATT = {  # a German electrician's memory, in German
+    "memory/kunden.md": "# Kunden\n\n## Rechnung Müller\n\nDie Rechnung an Familie Müller (Badsanierung) ist noch "
+                        "offen, Zahlungsziel 14 Tage.\n\n## Angebot Schneider\n\nAngebot für die Küche geschickt.\n",
+    "memory/werkstatt.md": "# Werkstatt\n\n## Transporter\n\nDer Transporter muss im Januar zum TÜV.\n\n"
+                           "## Werkzeug\n\nDer große Bohrhammer ist kaputt, Ersatz bestellt.\n",
+}
+
+
+def test_a_question_in_german_is_stemmed_in_german(tmp_path, cli, monkeypatch):
+    """"Was ist mit den Bohrhämmern? Und die Rechnungen?" found nothing: English's stemmer leaves
+    `rechnungen` and `bohrhämmern` whole, and neither starts a word of the memory, which says
+    `Rechnung` and `Bohrhammer`. German's finds both, and --explain names the German stems."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2027-02-20")
+    home = _home(tmp_path, WERKSTATT)
+    result = cli("assemble", str(home), "--query", "Was ist mit den Bohrhämmern? Und die Rechnungen?", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(_loaded(result.stdout)) == ["memory/kunden.md § Rechnung Müller", "memory/werkstatt.md § Werkzeug"]
+    row = next(line for line in result.stderr.splitlines() if "Werkzeug" in line)
+    assert " bohrhamm " in f" {row} " and row.endswith("loaded")
+
+
 def test_the_language_of_a_query_is_told_by_two_of_its_function_words():
     from memctl.commands.relevance import language_of, words
 
@@ -108,6 +129,10 @@ def test_the_language_of_a_query_is_told_by_two_of_its_function_words():
     assert language_of(words("Quand est-ce que le plombier passe ?")) == "fr"
     assert language_of(words("¿Cuándo llega el técnico?")) == "es"
     assert language_of(words("was ist letzten Freitag passiert?")) == "de"
+    assert language_of(words("Was hat Strobl am Freitag gesagt?")) == "de"  # a day's name is a word of its language
+    assert language_of(words("når var fristen for kulturmidler-søknaden, og rakk vi den?")) == "no"
+    assert language_of(words("hvad skete der i fredags med kunden?")) == "da"
+    assert language_of(words("vad hände i fredags med kunden och bilen?")) == "sv"
     # English, with words other languages use as function words: `die`, `was`, `an`, `hat`, `van`
     for english in ("What was the hat size for the die cast?", "Who drives the van on Tuesdays?",
                     "Is there an EST deadline for the la gig?", "Wertsicherung?"):
@@ -206,3 +231,13 @@ def test_a_name_written_with_a_digit_is_what_a_task_is_about_not_an_id(tmp_path,
     assert result.exit_code == 0, result.stderr
     assert "topics/console.md § MA3 to MA2 conversion" in _loaded(result.stdout)
     assert "what the task is for" not in result.stderr
+
+
+def test_a_question_in_german_finds_last_fridays_note(tmp_path, cli, monkeypatch):
+    """"Was hat der Installateur letzten Freitag gemacht?": `letzten Freitag` is 2027-02-12, whose
+    note says what the plumber did; before, `freitag` and `letzten` were words no note holds."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2027-02-17")
+    home = _home(tmp_path, LANDLADY)
+    result = cli("assemble", str(home), "--query", "Was hat der Installateur letzten Freitag gemacht?")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == ["memory/2027-02-12.md § 2027-02-12 (Fri)"]

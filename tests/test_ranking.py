@@ -267,6 +267,13 @@ def test_the_user_prompt_hook_understands_dates_too(tmp_path):
     ("what did the window guy charge on Monday?", "2026-11-25", ["2026-11-23"]),
     ("can I ship this on Friday afternoon?", "2026-11-23", ["2026-11-20", "2026-11-27"]),  # a habit, or the next
     ("why was Thursday's boat trip cancelled?", "2026-11-23", ["2026-11-19", "2026-11-26"]),  # not after `on`
+    ("what did we do last weekend?", "2026-11-25", ["2026-11-21..2026-11-22"]),  # Saturday and Sunday
+    ("who is on call this weekend?", "2026-11-25", ["2026-11-28..2026-11-29"]),
+    ("next weekend", "2026-11-23", ["2026-12-05..2026-12-06"]),
+    ("last weekend", "2026-11-23", ["2026-11-21..2026-11-22"]),  # on a Monday: the two days just gone
+    ("what did Sam say at the weekend?", "2026-11-25", ["2026-11-21..2026-11-22"]),  # told in the past
+    ("who covers the weekend shifts?", "2026-11-25", []),  # a habit: a word, not a date
+    ("anyone around at the weekend?", "2026-11-25", []),
 ])
 def test_query_dates(text, today, days):
     from datetime import date
@@ -275,6 +282,48 @@ def test_query_dates(text, today, days):
 
     found, _ = query_dates(text, date.fromisoformat(today))
     assert [span for term in found for span in term.term.split(" or ")] == days
+
+
+@pytest.mark.parametrize(("text", "days"), [  # asked on Wednesday 2027-02-17
+    ("Was ist letzten Freitag passiert?", ["2027-02-12"]),
+    ("Was hat Strobl am Freitag gesagt?", ["2027-02-12", "2027-02-19"]),  # a lone weekday: the last or the next
+    ("Was ist am 12. Dezember passiert?", ["2026-12-12", "2027-12-12"]),  # the day with its dot
+    ("Was war im Dezember mit der Therme?", ["2026-12-01..2026-12-31", "2027-12-01..2027-12-31"]),
+    ("qu'est-ce qu'on a fait vendredi dernier ?", ["2027-02-12"]),
+    ("¿qué pasó el viernes pasado con Pablo?", ["2027-02-12"]),
+    ("¿qué hay el próximo lunes?", ["2027-02-22"]),
+    ("o que aconteceu na sexta-feira passada?", ["2027-02-12"]),
+    ("cosa è successo venerdì scorso?", ["2027-02-12"]),
+    ("wat is er vorige vrijdag gebeurd?", ["2027-02-12"]),
+    ("hva skjedde forrige fredag med konserten?", ["2027-02-12"]),
+    ("hva sa Ingrid i går om konserten?", ["2027-02-16"]),
+    ("hvad skete der i fredags med kunden?", ["2027-02-12"]),  # Danish and Swedish: last Friday
+    ("vad hände i fredags med kunden och bilen?", ["2027-02-12"]),
+    ("what did we do in Mars?", []),  # a French month name is a word in English
+    ("Mayo on the sandwich, please", []),  # ... and a Spanish one
+])
+def test_a_question_in_another_language_names_its_days_in_it(text, days):
+    """A day or month name is a date in the question's own language (`relevance.language_of`): "was ist
+    letzten Freitag passiert?" is last Friday, where it was two words before."""
+    from datetime import date
+
+    from memctl.commands.relevance import parse_query
+
+    found = parse_query(text, date(2027, 2, 17)).dates
+    assert [span for term in found for span in term.term.split(" or ")] == days
+
+
+def test_each_spelling_of_a_day_or_month_names_one_day_or_month_in_every_language():
+    """One spelling, one name: a word two languages share (`mandag`, `mars`, `domingo`) means the same
+    day or month in both."""
+    from memctl.commands.query_dates import _FOREIGN_NAMES, MONTHS, WEEKDAYS, _calendar_of
+
+    seen: dict[str, str] = {}
+    for language in _FOREIGN_NAMES:
+        calendar = _calendar_of(language)
+        assert set(calendar.values()) == set(WEEKDAYS + MONTHS), language
+        for word, name in calendar.items():
+            assert seen.setdefault(word, name) == name, (language, word)
 
 
 def test_a_date_is_looked_for_as_a_memory_writes_it():

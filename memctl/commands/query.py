@@ -129,12 +129,12 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
 
     def term_of(word: str) -> str | None:
         if word not in folded:
-            folded[word] = fold(word, parsed.terms, compounds)
+            folded[word] = fold(word, parsed.terms, compounds, parsed.language)
         return folded[word]
 
     def word_of(word: str) -> str | None:  # the term of the word itself, no compound
         if word not in plain:
-            plain[word] = fold(word, parsed.terms)
+            plain[word] = fold(word, parsed.terms, language=parsed.language)
         return plain[word]
 
     numbered = [(term, re.compile(pattern)) for term, pattern, _ in parsed.numbered]

@@ -1,6 +1,7 @@
 """Dates in a query, as the days they mean: `2026-11-30`, `12 Nov`, `Nov 12`, `November 12th`, `the
 30th`, `yesterday`, `last night`, `this morning`, `last week`, `this month`, `last month`, `on
-Tuesday`, `in May`, `in 2025` (a year after a preposition: `the 2014 data` is a number), each
+Tuesday`, `last weekend`, `in May`, `in 2025` (a year after a preposition: `the 2014 data` is a
+number), in a question in another language its day and month names and its `letzten Freitag`, each
 relative to today (MEMCTL_TODAY); after `since` or `after` (a few words before it: "since the quote
 on the 13th"), from that day to today. A date is looked for in a section as the ISO forms a memory
 writes dates in: a day `2026-11-12` (in a file name such as `2026-11-12.md`, a heading such as
@@ -13,7 +14,7 @@ found only as such (`Wed` is not `wedding`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date, timedelta
 
 from memctl.record import record
@@ -41,36 +42,125 @@ _WORDS = frozenset({"may", "march", "august"})  # month names that are words too
 # not German's and Dutch's `morgen`, which is the morning too)
 _OTHER_DAYS = {"gestern": -1, "heute": 0, "hier": -1, "aujourd'hui": 0, "aujourd’hui": 0, "demain": 1,
                "ayer": -1, "hoy": 0, "mañana": 1, "ontem": -1, "hoje": 0, "amanhã": 1, "ieri": -1, "oggi": 0,
-               "domani": 1, "gisteren": -1, "vandaag": 0}
+               "domani": 1, "gisteren": -1, "vandaag": 0, "i går": -1, "i dag": 0, "i morgen": 1, "igår": -1,
+               "idag": 0, "imorgon": 1}
+# Day and month names in full, Monday to Sunday and January to December, in the other languages a
+# question may be asked in (relevance.LANGUAGE_HINTS), as the Unicode CLDR writes them (Babel's
+# `Locale.days`/`months`, format, wide), with the spelling without accents beside each accented one:
+# they are dates in a question in that language only (`mars`, `mayo`, `domingo` are words in English)
+_FOREIGN_NAMES = {
+    "de": ("montag dienstag mittwoch donnerstag freitag samstag/sonnabend sonntag",
+           "januar februar märz/maerz april mai juni juli august september oktober november dezember"),
+    "fr": ("lundi mardi mercredi jeudi vendredi samedi dimanche",
+           "janvier février/fevrier mars avril mai juin juillet août/aout septembre octobre novembre "
+           "décembre/decembre"),
+    "es": ("lunes martes miércoles/miercoles jueves viernes sábado/sabado domingo",
+           "enero febrero marzo abril mayo junio julio agosto septiembre/setiembre octubre noviembre diciembre"),
+    "pt": ("segunda-feira terça-feira/terca-feira quarta-feira quinta-feira sexta-feira sábado/sabado domingo",
+           "janeiro fevereiro março/marco abril maio junho julho agosto setembro outubro novembro dezembro"),
+    "it": ("lunedì/lunedi martedì/martedi mercoledì/mercoledi giovedì/giovedi venerdì/venerdi sabato domenica",
+           "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"),
+    "nl": ("maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
+           "januari februari maart april mei juni juli augustus september oktober november december"),
+    "no": ("mandag tirsdag onsdag torsdag fredag lørdag/lordag søndag/sondag",
+           "januar februar mars april mai juni juli august september oktober november desember"),
+    "da": ("mandag tirsdag onsdag torsdag fredag lørdag/lordag søndag/sondag",
+           "januar februar marts april maj juni juli august september oktober november december"),
+    "sv": ("måndag/mandag tisdag onsdag torsdag fredag lördag/lordag söndag/sondag",
+           "januari februari mars april maj juni juli augusti september oktober november december"),
+}
+# The words that make a weekday the last one or the next one in those languages, written before it
+# ("letzten Freitag", "vorige vrijdag", "forrige fredag", "el próximo viernes") or after it
+# ("vendredi dernier", "el viernes pasado", "sexta-feira passada", "venerdì scorso"); Danish and
+# Swedish "i fredags" is last Friday
+_FOREIGN_LAST_NEXT = {
+    "de": ("letzten letzte letzter vergangenen vergangene", "nächsten nächste kommenden kommende", "", ""),
+    "fr": ("", "", "dernier", "prochain"),
+    "es": ("", "próximo próxima", "pasado pasada", "próximo próxima que viene"),
+    "pt": ("", "próximo próxima", "passado passada", "que vem"),
+    "it": ("", "prossimo prossima", "scorso scorsa", "prossimo prossima"),
+    "nl": ("vorige afgelopen", "volgende komende", "", ""),
+    "no": ("forrige sist", "neste", "", ""),
+    "da": ("sidste forrige", "næste", "", ""),
+    "sv": ("förra", "nästa", "", ""),
+}
+
+
+def _alternation(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+def _calendar_of(language: str | None) -> dict[str, str]:
+    """Every way the question's language writes a day or month name, to its English full name:
+    CALENDAR, and for a question in another language (`_FOREIGN_NAMES`) that language's names too."""
+    if language not in _FOREIGN_NAMES:
+        return CALENDAR
+    days, months = _FOREIGN_NAMES[language]
+    names = {spelling: english for english, written in zip(WEEKDAYS + MONTHS, days.split() + months.split(),
+                                                            strict=True) for spelling in written.split("/")}
+    return {**CALENDAR, **names}
+
+
+def foreign_names(language: str) -> frozenset[str]:
+    """The day and month names of a language other than English (`_FOREIGN_NAMES`), every spelling."""
+    return frozenset(_calendar_of(language).keys() - CALENDAR.keys()) if language in _FOREIGN_NAMES else frozenset()
+
+
 _DAY = r"(?P<{}>\d{{1,2}})(?:st|nd|rd|th)?"
-_MONTH_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in MONTHS), key=len, reverse=True))
-_WEEKDAY_WORD = "|".join(sorted((w for w, n in CALENDAR.items() if n in WEEKDAYS and not w.endswith("ys")),
-                                key=len, reverse=True))
 _YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
-_FORMS = [  # in order: a longer form first, so `Thu 12 Nov 2026` is one date, not three
-    ("week_of", r"\bweek\s+(?:of|starting|beginning)\s+(?:on\s+)?(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
-    ("iso_day", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
-    ("iso_week", r"(?<![\d-])(?P<y>\d{4})-w(?P<w>\d{1,2})(?!\d)"),
-    ("dotted_day", r"(?<![\w.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?![\d]|\.\d)"),  # 12.12.2026, day first
-    ("iso_month", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d-])"),
-    ("day_month", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?(?:the\s+)?\b{_DAY.format('d')}\s+(?:of\s+)?"
-                  rf"(?P<month>{_MONTH_WORD})\b\.?{_YEAR}"),
-    ("month_day", rf"(?:\b(?:{_WEEKDAY_WORD})\.?,?\s+)?\b(?P<month>{_MONTH_WORD})\.?\s+(?:the\s+)?"
-                  rf"{_DAY.format('d')}(?![\d:.])\b{_YEAR}"),
-    ("month_year", rf"\b(?P<month>{_MONTH_WORD})\.?\s+(?P<year>\d{{4}})\b"),
-    ("year", r"\b(?P<prep>in|during|throughout|since|after|for|of)\s+(?P<y>(?:19|20)\d{2})\b(?![-/.]\w)"),
-    ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>week|month)\b"),
-    ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)|"
-                  + "|".join(sorted(_OTHER_DAYS, key=len, reverse=True)) + r")\b"),
-    ("rel_weekday", rf"\b(?P<rel>last|this|next)\s+(?P<weekday>{_WEEKDAY_WORD})\b"),
-    ("ordinal", rf"(?:\b(?P<weekday>{_WEEKDAY_WORD})\.?,?\s+)?\bthe\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"),
-    ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{_MONTH_WORD})\b"),
-    ("weekday", rf"\b(?P<weekday>{_WEEKDAY_WORD})\b(?!s)"),
-]
-_pattern: re.Pattern[str] | None = None  # compiled on the first query that may hold a date (6 ms)
+
+
+def _forms(language: str | None) -> list[tuple[str, str]]:
+    """The forms a date is written in, in order: a longer form first, so `Thu 12 Nov 2026` is one
+    date, not three. In another language, its day and month names too, a day of the month with its
+    dot ("12. Dezember"), and its words for the last and the next weekday (`_FOREIGN_LAST_NEXT`)."""
+    calendar = _calendar_of(language)
+    month_word = _alternation([w for w, n in calendar.items() if n in MONTHS])
+    weekday_word = _alternation([w for w, n in calendar.items() if n in WEEKDAYS and not w.endswith("ys")])
+    before_last, before_next, after_last, after_next = _FOREIGN_LAST_NEXT.get(language or "", ("", "", "", ""))
+    dot = r"\.?" if language else ""
+    rel_before = _alternation(["last", "this", "next", *before_last.split(), *before_next.split()])
+    after = [*after_last.split(), *after_next.split()]
+    forms = [
+        ("week_of", r"\bweek\s+(?:of|starting|beginning)\s+(?:on\s+)?"
+                    r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
+        ("iso_day", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d])"),
+        ("iso_week", r"(?<![\d-])(?P<y>\d{4})-w(?P<w>\d{1,2})(?!\d)"),
+        ("dotted_day", r"(?<![\w.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})(?![\d]|\.\d)"),  # 12.12.2026, day first
+        ("iso_month", r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{1,2})(?![\d-])"),
+        ("day_month", rf"(?:\b(?:{weekday_word})\.?,?\s+)?(?:the\s+)?\b{_DAY.format('d')}{dot}\s+(?:of\s+)?"
+                      rf"(?P<month>{month_word})\b\.?{_YEAR}"),
+        ("month_day", rf"(?:\b(?:{weekday_word})\.?,?\s+)?\b(?P<month>{month_word})\.?\s+(?:the\s+)?"
+                      rf"{_DAY.format('d')}(?![\d:.])\b{_YEAR}"),
+        ("month_year", rf"\b(?P<month>{month_word})\.?\s+(?P<year>\d{{4}})\b"),
+        ("year", r"\b(?P<prep>in|during|throughout|since|after|for|of)\s+(?P<y>(?:19|20)\d{2})\b(?![-/.]\w)"),
+        ("relative", r"\b(?P<rel>last|this|next|past)\s+(?P<unit>weekend|week|month)\b"),
+        ("the_weekend", r"\b(?:at|over|on|during)\s+the\s+weekend\b"),
+        ("named_day", r"\b(?P<word>yesterday|today|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening)|"
+                      + _alternation(_OTHER_DAYS).replace("\\ ", r"\s+") + r")\b"),
+        ("rel_weekday", rf"\b(?P<rel>{rel_before})\s+(?P<weekday>{weekday_word})\b"),
+        ("ordinal", rf"(?:\b(?P<weekday>{weekday_word})\.?,?\s+)?\bthe\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b"),
+        ("month", rf"\b(?P<rel>(?:last|this|next)\s+)?(?P<month>{month_word})\b"),
+        ("weekday", rf"\b(?P<weekday>{weekday_word})\b(?!s)"),
+    ]
+    if after:  # "vendredi dernier": before the lone weekday
+        forms.insert(-1, ("weekday_rel", rf"\b(?P<weekday>{weekday_word})\s+(?P<rel>{_alternation(after)})\b"))
+    if language in ("da", "sv"):
+        forms.insert(-1, ("i_weekdays", rf"\bi\s+(?P<weekday>{weekday_word})s\b"))
+    return forms
+
+
+# each word for the last or next weekday (`_FOREIGN_LAST_NEXT`), to English's
+_REL = {word: english for before_last, before_next, after_last, after_next in _FOREIGN_LAST_NEXT.values()
+        for words, english in ((before_last, "last"), (before_next, "next"), (after_last, "last"), (after_next, "next"))
+        for word in words.split()}
+_REL.update({"que viene": "next", "que vem": "next"})
+_patterns: dict[str | None, re.Pattern[str]] = {}  # compiled on the first query that may hold a date (6 ms)
 # A query without a digit or one of these words holds no date: most do not, and skip the compile.
-_TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "month", "night", "morning",
-                       "afternoon", "evening", *(w.split("'")[0].split("’")[0] for w in _OTHER_DAYS)})
+# (of a phrase, its last word: `i går`; of an elided one, its first: `aujourd'hui`)
+_TRIGGERS = frozenset({*CALENDAR, "yesterday", "today", "tonight", "tomorrow", "week", "weekend", "month", "night",
+                       "morning", "afternoon", "evening",
+                       *(w.split()[-1] if " " in w else re.split(r"['’]", w)[0] for w in _OTHER_DAYS)})
 # "since the quote on the 13th", "after the Nov 8 complaint": from that day to today
 _SINCE = re.compile(r"\b(?:since|after)\b(?:\s+[^\s.,;:!?]+){0,4}?\s*$", re.IGNORECASE)
 _BETWEEN = re.compile(r"\b(?:between|from)\b.+\b(?:and|to|until|till|through)\b", re.IGNORECASE)
@@ -84,12 +174,12 @@ _NAMED_DAYS = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "thi
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
-def _date_pattern() -> re.Pattern[str]:
-    global _pattern
-    if _pattern is None:
-        _pattern = re.compile("|".join(f"(?P<{name}>{form.replace('(?P<', f'(?P<{name}_')})"
-                                       for name, form in _FORMS), re.IGNORECASE)
-    return _pattern
+def _date_pattern(language: str | None = None) -> re.Pattern[str]:
+    language = language if language in _FOREIGN_NAMES else None
+    if language not in _patterns:
+        _patterns[language] = re.compile("|".join(f"(?P<{name}>{form.replace('(?P<', f'(?P<{name}_')})"
+                                                  for name, form in _forms(language)), re.IGNORECASE)
+    return _patterns[language]
 
 
 @record
@@ -181,22 +271,30 @@ def _day_in(year: int, month: int, day: int) -> date | None:
         return None
 
 
+# every spelling of a day or month name in every language, to its English name (a query's pattern
+# finds only its own language's: `_forms`)
+_NAMES: dict[str, str] = {word: name for language in (None, *_FOREIGN_NAMES)
+                          for word, name in _calendar_of(language).items()}
+
+
 def _month_number(word: str) -> int:
-    return MONTHS.index(CALENDAR[word.lower().rstrip(".")]) + 1
+    return MONTHS.index(_NAMES[word.lower().rstrip(".")]) + 1
 
 
 def _weekday_number(word: str) -> int:
-    return WEEKDAYS.index(CALENDAR[word.lower()])
+    return WEEKDAYS.index(_NAMES[word.lower()])
 
 
-def query_dates(query: str, today: date) -> tuple[list[DateTerm], str]:
+def query_dates(query: str, today: date, language: str | None = None) -> tuple[list[DateTerm], str]:
     """The query's dates, and its text with the words that only said a date blanked out (a lone day
-    or month name stays: it is also a word the memory may use)."""
-    if not any(c.isdigit() for c in query) and _TRIGGERS.isdisjoint(_LETTERS.findall(query.lower())):
+    or month name stays: it is also a word the memory may use). A question in another `language`
+    (relevance.language_of) names its days and months in that language too."""
+    if (language not in _FOREIGN_NAMES and not any(c.isdigit() for c in query)
+            and _TRIGGERS.isdisjoint(_LETTERS.findall(query.lower()))):
         return [], query
     terms: dict[str, DateTerm] = {}
     rest = list(query)
-    for match in _date_pattern().finditer(query):
+    for match in _date_pattern(language).finditer(query):
         kind = match.lastgroup
         assert kind is not None
 
@@ -245,6 +343,13 @@ def _whole_month(first: date) -> tuple[date, date]:
     return first, _month_end(first.year, first.month)
 
 
+def _weekend(today: date, step: int, text: str = "the weekend") -> DateTerm | None:
+    """A weekend: Saturday and Sunday of this week (Monday to Sunday), the one before it (`last`)
+    or after it (`next`). On a Monday "last weekend" is the two days just gone."""
+    saturday = today - timedelta(days=today.weekday()) + timedelta(days=5, weeks=step)
+    return _term(text, [(saturday, saturday + timedelta(days=1))])
+
+
 def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query: str, today: date) -> DateTerm | None:
     year = today.year
     if kind in ("iso_day", "dotted_day"):
@@ -270,8 +375,12 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
         return _term(text, [(d, d) for d in (days if group("year") else _nearest(today, days))])
     if kind == "month_year":
         return _term(text, [_whole_month(date(int(group("year")), _month_number(group("month")), 1))])
+    if kind == "the_weekend":  # "what did we do over the weekend?": the last one; "at the weekend" ahead stays words
+        return _weekend(today, -1) if _PAST.search(query) else None
     if kind == "relative":
         step = {"last": -1, "past": -1, "this": 0, "next": 1}[group("rel").lower()]
+        if group("unit").lower() == "weekend":
+            return _weekend(today, step, text)
         if group("unit").lower() == "week":
             monday = today - timedelta(days=today.weekday()) + timedelta(weeks=step)
             return _term(text, [(monday, monday + timedelta(days=6))])
@@ -282,8 +391,13 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
         return _term(text, [(day, day)])
     if kind == "year":  # "in 2025", "during 2025": the whole year (a year alone, "the 2014 data", is a number)
         return _term(text, [(date(int(group("y")), 1, 1), date(int(group("y")), 12, 31))])
-    if kind == "rel_weekday":
+    if kind == "i_weekdays":  # Danish and Swedish "i fredags": last Friday
+        weekday = _weekday_number(group("weekday"))
+        day = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
+        return _term(text, [(day, day)])
+    if kind in ("rel_weekday", "weekday_rel"):
         rel, weekday = group("rel").lower(), _weekday_number(group("weekday"))
+        rel = _REL.get(" ".join(rel.split()), rel)
         if rel == "this":
             day = today - timedelta(days=today.weekday()) + timedelta(days=weekday)
         elif rel == "last":
@@ -315,7 +429,7 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
             chosen = _nearest(today, firsts)
         # `May`, `March` and `August` are common words too: only their dates are looked for
         return _term(text, [_whole_month(f) for f in chosen], not rel and word.lower() not in _WORDS,
-                     CALENDAR[word.lower()])
+                     _NAMES[word.lower()])
     weekday = _weekday_number(word)
     if _ON_WEEKDAY.search(query, 0, start) and _PAST.search(query):
         day = today - timedelta(days=(today.weekday() - weekday - 1) % 7 + 1)
@@ -323,4 +437,4 @@ def _parse(kind: str, group: Callable[[str], str], text: str, start: int, query:
     days = [today - timedelta(days=(today.weekday() - weekday) % 7)]  # the last one, today if today is one
     if days[0] != today:
         days.append(today + timedelta(days=(weekday - today.weekday()) % 7))
-    return _term(text, [(d, d) for d in days], True, CALENDAR[word.lower()])
+    return _term(text, [(d, d) for d in days], True, _NAMES[word.lower()])

@@ -1,8 +1,8 @@
 """Which sections a `--query` is about: words, stems, dates and BM25, with rules that mean something.
 
 Terms are the query's words (possessives folded, one-letter words and English stop words dropped),
-stemmed with the Snowball English stemmer (PyStemmer), so `deploy`, `deploys` and `deployment` are
-one term; a day or month name in any spelling is one term (`Thu`, `Thursday`); a date is a term
+stemmed with the Snowball English stemmer (PyStemmer; a question in another language, with that
+language's), so `deploy`, `deploys` and `deployment` are one term; a day or month name in any spelling is one term (`Thu`, `Thursday`); a date is a term
 whose words are the ISO strings of its days (query_dates.py). Sections are not split into words:
 each query stem is looked for as the start of a word, and a word found is kept only if it stems to
 the same stem. Okapi BM25 scores the sections (`scores`) and orders them; whether a section is
@@ -76,16 +76,21 @@ whats hows wheres whos whens whys thats theres heres its lets dont doesnt didnt 
 cant couldnt wont wouldnt shouldnt havent hasnt hadnt im ive youre youve theyre weve
 """.split())
 
-_stemmer = None
+# The Snowball stemmer of each language a question may be asked in (`language_of`); English's otherwise
+SNOWBALL = {"de": "german", "fr": "french", "es": "spanish", "pt": "portuguese", "it": "italian", "nl": "dutch",
+            "no": "norwegian", "da": "danish", "sv": "swedish"}
+_stemmers: dict[str | None, Callable[[str], str]] = {}
 
 
-def stem(word: str) -> str:
-    global _stemmer
-    if _stemmer is None:
+def stem(word: str, language: str | None = None) -> str:
+    """A word's Snowball stem, in English or in the query's `language` (a key of SNOWBALL): a German
+    question finds `Rechnung` for `Rechnungen`, which English's stemmer leaves whole."""
+    stemmer = _stemmers.get(language)
+    if stemmer is None:
         import Stemmer  # PyStemmer: the Snowball stemmers in C, 1 ms to import
 
-        _stemmer = Stemmer.Stemmer("english")
-    return str(_stemmer.stemWord(word))
+        stemmer = _stemmers[language] = Stemmer.Stemmer(SNOWBALL.get(language or "", "english")).stemWord
+    return str(stemmer(word))
 
 
 def words(text: str) -> list[str]:
@@ -104,7 +109,8 @@ def words(text: str) -> list[str]:
 # not English words too (`was`, `an` say nothing), and more of them than English function words of
 # its own (`is`, `the`; "is there an EST deadline for the la gig?" is English). Its stop
 # words then come from Stopwords ISO (PyPI `stopwordsiso`, MIT), whose 200 kB of lists are read only
-# for such a question; the stemmer and the word frequencies stay English's.
+# for such a question, its words are stemmed with the language's own Snowball stemmer (SNOWBALL); the
+# word frequencies stay English's.
 LANGUAGE_HINTS = {
     "de": "der die das und ist nicht ein eine einen ich wir was wann wo wie warum wer welche welcher hat haben mit "
           "für auf dem des zu von im vom beim noch schon wieder seit bis war waren wurde sind letzte letzten "
@@ -113,10 +119,20 @@ LANGUAGE_HINTS = {
           "pas nous vous il elle était dernier dernière prochain prochaine hier aujourd demain quel quelle",
     "es": "el los las y es una por para que qué cuándo dónde cómo quién con del en se su sus está hay fue era "
           "pasado pasada próximo próxima ayer hoy mañana cuál",
-    "pt": "os um uma para que quando onde como quem com do da dos das em não está são foi ontem hoje amanhã qual",
+    "pt": "os um uma para que quando onde como quem com do da dos das em na nas ao não está são foi ontem hoje "
+          "amanhã qual isso isto também você",
     "it": "il lo gli una che quando dove come chi con del della nel nella sono è ieri oggi domani quale",
     "nl": "het een en niet wat wanneer waar hoe waarom wie met voor ik wij zijn heeft hebben gisteren "
           "vandaag morgen welke",
+    "no": "og jeg det er som på ikke hva hvor når hvem hvorfor hvordan skal vil kan vi ble blitt hadde noen noe "
+          "etter også fordi bare deg meg seg oss dere hun nå fra ved sitt sine mitt ditt dette disse denne "
+          "hvilken hvilke igjen forrige neste går",
+    "da": "og jeg det er som på ikke hvad hvor hvornår hvem hvorfor hvordan skal vil kan vi blev været havde "
+          "nogen noget efter også fordi bare dig mig sig os jer hun nu fra ved sit sine mit dit dette disse "
+          "denne hvilken hvilke igen forrige næste går der",
+    "sv": "och jag det är som på inte vad när vem varför hur ska vill kan vi blev varit hade någon något efter "
+          "också eftersom bara dig mig sig oss hon nu från vid sitt sina mitt ditt detta dessa denna vilken "
+          "vilka igen förra nästa igår idag imorgon",
 }
 _hints: dict[str, frozenset[str]] | None = None
 
@@ -126,7 +142,11 @@ def language_of(said: Sequence[str]) -> str | None:
     more of them are function words of, and not English ones (the most, when several are)."""
     global _hints
     if _hints is None:
-        _hints = {lang: frozenset(hints.split()) for lang, hints in LANGUAGE_HINTS.items()}
+        from memctl.commands.query_dates import CALENDAR, foreign_names
+
+        # a day or month name of the language is one of its words too ("am Freitag", "venerdì scorso")
+        _hints = {lang: frozenset(hints.split()) | (foreign_names(lang) - CALENDAR.keys())
+                  for lang, hints in LANGUAGE_HINTS.items()}
     seen = set(said)
     found = sorted(((len(seen & hints - STOP_WORDS), lang) for lang, hints in _hints.items()), reverse=True)
     (most, language), second = found[0], found[1][0]
@@ -151,7 +171,7 @@ def query_terms(query: str) -> set[str]:
     return _terms(query, query)
 
 
-def _terms(text: str, query: str, stop: frozenset[str] = STOP_WORDS) -> set[str]:
+def _terms(text: str, query: str, stop: frozenset[str] = STOP_WORDS, language: str | None = None) -> set[str]:
     from memctl.commands.query_dates import CALENDAR, calendar_word
 
     out: set[str] = set()
@@ -162,7 +182,7 @@ def _terms(text: str, query: str, stop: frozenset[str] = STOP_WORDS) -> set[str]
                     out.add(CALENDAR[word])
                     continue
             if (len(word) > 1 or _CJK.fullmatch(word)) and word not in stop and not _CONTRACTED.search(word):
-                out.add(word if _CJK.fullmatch(word) else stem(word))
+                out.add(word if _CJK.fullmatch(word) else stem(word, language))
     return out
 
 
@@ -200,9 +220,9 @@ def parse_query(query: str, today: date) -> Query:
     that only said a date are taken out (`12 Nov` is a day, not `12` and `nov`)."""
     from memctl.commands.query_dates import query_dates
 
-    dates, rest = query_dates(query, today)
     language = language_of(words(query))
-    terms = frozenset(_terms(rest, query, stop_words(language)))
+    dates, rest = query_dates(query, today, language)
+    terms = frozenset(_terms(rest, query, stop_words(language), language))
     return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest, _ids_alone(rest, query)), language)
 
 
@@ -314,11 +334,13 @@ class TermFinder:
         return [word for pattern in self.patterns_in(text) for word in pattern.findall(text, start, end)]
 
 
-def fold(match: str, terms: set[str] | frozenset[str], compounds: Mapping[str, str] | None = None) -> str | None:
+def fold(match: str, terms: set[str] | frozenset[str], compounds: Mapping[str, str] | None = None,
+         language: str | None = None) -> str | None:
     """The query term a found word belongs to, or None (`least` is found by `leas`, but is not it).
     A day or month name in any spelling is its full name and nothing else (`Wed` is Wednesday, never
     the stem of `weddings`); a closed compound of one of the query's phrasal verbs is that verb
-    (`compounds`: `rollback` is the `roll` of "roll back")."""
+    (`compounds`: `rollback` is the `roll` of "roll back"). A word is stemmed in the query's
+    `language` (`stem`)."""
     from memctl.commands.query_dates import CALENDAR
 
     name = CALENDAR.get(match)
@@ -326,7 +348,7 @@ def fold(match: str, terms: set[str] | frozenset[str], compounds: Mapping[str, s
         return name if name in terms else None
     if match in terms:
         return match
-    found = stem(match)
+    found = stem(match, language)
     if found in terms:
         return found
     return compounds.get(found) if compounds else None
