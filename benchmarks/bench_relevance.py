@@ -39,6 +39,7 @@ queries with at least one labelled section loaded.
     python benchmarks/bench_relevance.py --holdout2  # the second, written blind (holdout2.json)
     python benchmarks/bench_relevance.py --holdout3  # the third, written blind too (holdout3.json)
     python benchmarks/bench_relevance.py --holdout4  # the fourth, written blind, kept back (holdout4.json)
+    python benchmarks/bench_relevance.py --holdout5  # the fifth, written blind in the ninth round (holdout5.json)
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ LABELS = ROOT / "fixtures" / "relevance" / "labels.json"
 HOLDOUT = ROOT / "fixtures" / "relevance" / "holdout.json"  # homes the ranking was not tuned on
 HOLDOUT2 = ROOT / "fixtures" / "relevance" / "holdout2.json"  # ... and a second set, written blind
 HOLDOUT3 = ROOT / "fixtures" / "relevance" / "holdout3.json"  # ... and a third
-HOLDOUT4 = ROOT / "fixtures" / "relevance" / "holdout4.json"  # ... and a fourth, the last check
+HOLDOUT4 = ROOT / "fixtures" / "relevance" / "holdout4.json"  # ... a fourth
+HOLDOUT5 = ROOT / "fixtures" / "relevance" / "holdout5.json"  # ... and a fifth, the last check
 ROOM = 6000  # tokens of query excerpts, as in issue 31
 TOP = MAX_SECTIONS  # "FTS5 top 8": the count memctl's default --max-sections allows
 KINDS = ("answerable", "paraphrase", "unanswerable")
@@ -432,8 +434,8 @@ def label_problems(queries: list[Query]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    labels = (HOLDOUT4 if "--holdout4" in argv else HOLDOUT3 if "--holdout3" in argv
-              else HOLDOUT2 if "--holdout2" in argv
+    labels = (HOLDOUT5 if "--holdout5" in argv else HOLDOUT4 if "--holdout4" in argv
+              else HOLDOUT3 if "--holdout3" in argv else HOLDOUT2 if "--holdout2" in argv
               else HOLDOUT if "--holdout" in argv else LABELS)
     queries = load_labels(labels)
     problems = label_problems(queries)

@@ -178,10 +178,16 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
 def nothing_found(query: str, today: date) -> str:
     """Why a query loaded no section and matched none, for --explain: it had nothing to search,
     or no topic section holds what it searched for (its words, its dates)."""
-    from memctl.commands.relevance import parse_query, uncoloured
+    from memctl.commands.query_asks import as_written
+    from memctl.commands.relevance import fold, parse_query, uncoloured
 
-    parsed = parse_query(uncoloured(query), today)
-    searched = [*sorted(parsed.terms), *(d.term for d in parsed.dates), *(t for t, _, _ in parsed.numbered)]
+    query = uncoloured(query)
+    if not query.strip():
+        return "nothing to search: the query is empty"
+    parsed = parse_query(query, today)
+    searched = [*(d.term for d in parsed.dates), *(repr(t) for t, _, _ in parsed.numbered)]
+    if parsed.terms:  # the words as the query writes them (`'rotate'`, not the stem `rotat`)
+        searched.insert(0, as_written(query, parsed.terms, lambda w: fold(w, parsed.terms, language=parsed.language)))
     if not searched:
         return "nothing to search: its words are all stop words, one-letter words or symbols"
     if not parsed.terms and not parsed.numbered:

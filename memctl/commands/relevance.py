@@ -2,8 +2,9 @@
 
 Terms are the query's words (possessives folded, one-letter words and English stop words dropped),
 stemmed with the Snowball English stemmer (PyStemmer; a question in another language, with that
-language's), so `deploy`, `deploys` and `deployment` are one term; a day or month name in any spelling is one term (`Thu`, `Thursday`); a date is a term
-whose words are the ISO strings of its days (query_dates.py). Sections are not split into words:
+language's), so `deploy`, `deploys` and `deployment` are one term; a day or month name in any
+spelling is one term (`Thu`, `Thursday`); a date is a term whose words are the ISO strings of its
+days (query_dates.py). Sections are not split into words:
 each query stem is looked for as the start of a word, and a word found is kept only if it stems to
 the same stem. Okapi BM25 scores the sections (`scores`) and orders them; whether a section is
 relevant is decided by how much of the query it holds (`coverage`): the query's terms weighed by
