@@ -80,7 +80,7 @@ class _Hits:
 
 def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int = MAX_SECTIONS,
                   today: date | None = None, embedder: Embedder | None = None,
-                  elsewhere: Sequence[Doc] = ()) -> list[Scored]:
+                  elsewhere: Sequence[Doc] = (), read_as: tuple[tuple[str, str], ...] | None = None) -> list[Scored]:
     """Every section that matches a query term, best first: the chosen ones, then (for --explain)
     up to SHOWN that were not, each with why.
 
@@ -108,6 +108,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     more in English than any section holds of it (`query_asks.lacking`). With an `embedder`
     (semantic.py), the chosen are ordered by reciprocal rank fusion with their similarity in
     meaning, and where the words chose none, the sections most like the query in meaning are.
+    A word no section holds that looks misspelt is read as the home's word one slip from it
+    (`query_spelling`; `read_as`, the readings, once the query is corrected: each row notes them).
     """
     from memctl.commands import query_asks as asks
     from memctl.commands.query_dates import WEEKDAYS
@@ -142,6 +144,16 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     # the rules of what a question asks weigh its words by how common they are in English
     english = parsed.language is None
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
+    if read_as is None and parsed.terms:  # "how do I cut a relase": the memory's `release`
+        read = _misspelt(query, parsed.terms, hits, term_of, parsed.language)
+        if read:
+            from memctl.commands.query_spelling import corrected
+
+            notes = tuple(f"{word!r} read as {near!r}" for word, near in read.items())
+            return [Scored(s.doc, s.section, s.score, s.terms, s.chosen, s.why, s.covers, s.parts, s.similarity,
+                           (*notes, *s.notes), s.near)
+                    for s in rank_sections(corrected(query, read), docs, floor, most, today, embedder, elsewhere,
+                                           tuple(read.items()))]
     if not hits.sections:  # no section holds a word of the query: meaning may fill in, unless what the
         # home's other files hold of it tells that it asks what no file holds (`query_asks.lacking`)
         if embedder is None:
@@ -173,6 +185,28 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
                      tuple(f"{w}: asker's word" for w in sorted({w for w in words(query) if term_of(w) in askers})),
                      asks.id_of(query, parsed.terms, term_of), about, numbered, others)
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
+
+
+def _misspelt(query: str, terms: frozenset[str], hits: _Hits, term_of: Callable[[str], str | None],
+              language: str | None) -> dict[str, str]:
+    """The query's words that no section holds and that look misspelt, each with the home's word one
+    slip from it (`query_spelling`); none when every word of the query is found."""
+    absent = terms - {t for counts in hits.counts for t in counts}
+    if not absent:
+        return {}
+    from memctl.commands import query_spelling as spelling
+
+    slipped = spelling.slips(query, absent, term_of)
+    if not slipped:
+        return {}
+    # the reading is looked for in the files the query's other words found (a slip's word is where
+    # they are: "how do I cut a relase" finds § How to cut a release by `cut`), up to SCAN_CHARS
+    found = list({id(doc): doc for doc, _ in hits.sections}.values())
+    if sum(len(doc.text) for doc in found) > spelling.SCAN_CHARS:
+        return {}
+    from memctl.commands.relevance import stem
+
+    return spelling.readings(slipped, found, lambda word: stem(word, language))
 
 
 def nothing_found(query: str, today: date) -> str:
