@@ -27,6 +27,9 @@ def test_a_misspelt_word_is_read_as_the_homes_word_one_slip_from_it(tmp_path, cl
     assert _loaded(result.stdout) == ["topics/process.md § How to cut a release"]
     row = next(line for line in result.stderr.splitlines() if "How to cut a release" in line)
     assert "'relase' read as 'release'" in row and row.endswith("loaded")
+    # a query no word of which any section holds: every file is searched for its reading
+    assert _loaded(cli("assemble", str(home), "--query", "relase?").stdout) == [
+        "topics/process.md § How to cut a release"]
     # a word left out ("remiders"), as the hook gets it too
     assert _loaded(cli("assemble", str(home), "--query", "how far ahead do the SMS remiders go out now?").stdout) == [
         "topics/booking.md § Reminders"]

@@ -145,7 +145,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     english = parsed.language is None
     hits = _collect(docs, finder, term_of, [(term, lit) for term, lits in dates.items() for lit in lits], numbered)
     if read_as is None and parsed.terms:  # "how do I cut a relase": the memory's `release`
-        read = _misspelt(query, parsed.terms, hits, term_of, parsed.language)
+        read = _misspelt(query, parsed.terms, hits, docs, term_of, parsed.language)
         if read:
             from memctl.commands.query_spelling import corrected
 
@@ -187,8 +187,8 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     return _by_meaning(query, docs, ranked, most, embedder, bool(lacking)) if embedder is not None else ranked
 
 
-def _misspelt(query: str, terms: frozenset[str], hits: _Hits, term_of: Callable[[str], str | None],
-              language: str | None) -> dict[str, str]:
+def _misspelt(query: str, terms: frozenset[str], hits: _Hits, docs: Sequence[Doc],
+              term_of: Callable[[str], str | None], language: str | None) -> dict[str, str]:
     """The query's words that no section holds and that look misspelt, each with the home's word one
     slip from it (`query_spelling`); none when every word of the query is found."""
     absent = terms - {t for counts in hits.counts for t in counts}
@@ -200,8 +200,9 @@ def _misspelt(query: str, terms: frozenset[str], hits: _Hits, term_of: Callable[
     if not slipped:
         return {}
     # the reading is looked for in the files the query's other words found (a slip's word is where
-    # they are: "how do I cut a relase" finds § How to cut a release by `cut`), up to SCAN_CHARS
-    found = list({id(doc): doc for doc, _ in hits.sections}.values())
+    # they are: "how do I cut a relase" finds § How to cut a release by `cut`), or where they found
+    # none ("can I deplyo?"), in every file; up to SCAN_CHARS
+    found = list({id(doc): doc for doc, _ in hits.sections}.values()) or list(docs)
     if sum(len(doc.text) for doc in found) > spelling.SCAN_CHARS:
         return {}
     from memctl.commands.relevance import stem

@@ -7,7 +7,8 @@ more and no digit (an id, a short word or a name the home never used is what the
 a typo: "Set up a Lightning node" keeps `lightning`, an English word). Its reading is a word the
 home's sections hold whole that is one edit from it (Damerau-Levenshtein: a letter left out, one
 too many, one wrong, two swapped), the one written most often there. The candidates, a few hundred
-strings, are looked for in one pass over each file the query's other words found, with an
+strings, are looked for in one pass over each file the query's other words found (every file,
+when they found none), with an
 Aho-Corasick automaton (pyahocorasick, which secrets.py uses too), only for a query that has such
 a word.
 """
