@@ -12,7 +12,7 @@ from .test_ranking import _home, _loaded
 
 RELEASES = {  # an Arc-style repository's release notes and a booking rule
     "topics/process.md": "# Process\n\n## How to cut a release\n\nTag `vX.Y.Z` on main, push the tag, wait for "
-                         "the publish job.\n\n## Signing\n\nThe release key is on the build box.\n",
+                         "the publish job.\n\n## Signing\n\nThe signing key is on the build box.\n",
     "topics/booking.md": "# Booking\n\n## Reminders\n\nSMS reminders go out 48 hours ahead (was 24 until May).\n\n"
                          "## Lighting\n\nThe waiting room lighting is on a timer.\n",
     "topics/ops.md": "# Ops\n\n## Disk\n\nThe database disk was pruned in March.\n",
