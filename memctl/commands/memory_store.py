@@ -258,7 +258,7 @@ def appended(before: str | None, text: str) -> str:
     body = text.replace("\r\n", "\n").replace("\n", newline)
     if not body.endswith(newline):
         body += newline
-    joiner = newline if old and not old.endswith("\n") else ""
+    joiner = newline if old.removeprefix("\ufeff") and not old.endswith("\n") else ""  # a BOM alone is no line
     return old + joiner + body
 
 

@@ -43,6 +43,7 @@ ROOT = "/memories"
 WIDTH = 6  # line numbers, right-aligned, as `cat -n` and the documentation's examples show them
 MAX_CHARS = 16_000  # a view longer than this is cut, and says how to see the rest
 SKIPPED = ("node_modules",)
+BOM = "\ufeff"  # a UTF-8 byte order mark, as strict UTF-8 decoding keeps it (memctl.safe.fsutil.decode)
 
 
 def memory_tool(home: str, tool_input: Mapping[str, Any], now: datetime | None = None) -> dict[str, Any]:
@@ -136,7 +137,7 @@ def view(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
         if span is not None:
             raise Refused("The `view_range` parameter is not allowed when `path` points to a directory.")
         return _listing(full, path.rstrip("/") or ROOT)
-    text = existing(root, rel, path)
+    text = existing(root, rel, path).removeprefix(BOM)  # the file's first line is its text, not a mark
     from memctl.model.secrets import redact
 
     lines = split_lines(text)
@@ -233,7 +234,9 @@ def create(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
 
 
 def _edit(root: str, path: str, change: Callable[[str, str], tuple[str, str]], command: str) -> str:
-    """Rewrite the file at `path` with `change(text, newline) -> (new text, answer)`."""
+    """Rewrite the file at `path` with `change(text, newline) -> (new text, answer)`. A byte order
+    mark is no text of the file (`view` does not show it): `change` gets the text after it, and it
+    stays at byte 0, whatever goes in at the top."""
     rel = tool_rel(root, path)
     answer = ""
 
@@ -241,8 +244,9 @@ def _edit(root: str, path: str, change: Callable[[str, str], tuple[str, str]], c
         nonlocal answer
         before = existing(root, rel, path)
         markdown_only(rel, path)
-        after, answer = change(before, "\r\n" if "\r\n" in before else "\n")
-        return WritePlan((FileChange(rel, before, after),))
+        bom = BOM if before.startswith(BOM) else ""
+        after, answer = change(before[len(bom):], "\r\n" if "\r\n" in before else "\n")
+        return WritePlan((FileChange(rel, before, bom + after),))
 
     write(root, plan, command)
     return answer
