@@ -95,3 +95,75 @@ def test_an_append_to_a_file_that_is_only_a_bom_adds_no_empty_line(cli, bom_home
     done = cli("append", str(bom_home / "topics" / "empty.md"), "- a first line")
     assert (done.exit_code, done.stderr) == (0, "appended 1 line to topics/empty.md\n")
     assert (bom_home / "topics" / "empty.md").read_bytes() == BOM + b"- a first line\n"
+
+
+# --- files archived or renamed together still link each other ----------------------------------------
+
+def sub_home(root: Path) -> Path:
+    (root / "topics" / "sub").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n\n- [a](topics/sub/a.md) — a\n- [other](topics/other.md)\n")
+    (root / "topics" / "other.md").write_text("# Other\n")
+    (root / "topics" / "sub" / "a.md").write_text("# a\n\n## Gate\n- see [b](b.md) and [the index](../../MEMORY.md)\n")
+    (root / "topics" / "sub" / "b.md").write_text(
+        "# b, see [a](a.md)\n\n- the [gate](a.md#gate), [other](../other.md), [ref][r]\n"
+        "- in code: `[a](a.md)`\n\n[r]: <a.md>\n")
+    return root
+
+
+def test_delete_of_a_folder_keeps_the_links_between_its_files(tmp_path):
+    """Trial 8 (r12): the archived b.md linked `../../../topics/sub/a.md`, the deleted original, while
+    a.md lay beside it in the archive. Links between files archived together lead to each other there;
+    links out of the folder still lead where they led."""
+    home = sub_home(tmp_path / "home")
+    assert tool(home, command="delete", path="/memories/topics/sub") == (
+        "Successfully deleted /memories/topics/sub (kept in /memories/archive/topics/sub/a.md, "
+        "/memories/archive/topics/sub/b.md)")
+    archive = home / "archive" / "topics" / "sub"
+    assert (archive / "b.md").read_text() == (
+        "# b, see [a](a.md)\n\n- the [gate](a.md#gate), [other](../../../topics/other.md), [ref][r]\n"
+        "- in code: `[a](a.md)`\n\n[r]: <a.md>\n")
+    assert (archive / "a.md").read_text().startswith(
+        "# a\n\n## Gate\n- see [b](b.md) and [the index](../../../MEMORY.md)\n")
+    assert not (home / "topics" / "sub").exists()
+
+
+def test_links_between_archived_files_follow_a_renamed_archive_copy(tmp_path):
+    """Where an archive copy cannot keep its name (an older copy holds it: a UTC time is added), the
+    files archived with it link the copy as it is named."""
+    home = sub_home(tmp_path / "home")
+    (home / "archive" / "topics" / "sub").mkdir(parents=True)
+    (home / "archive" / "topics" / "sub" / "a.md").write_text("# a, deleted before\n")
+    tool(home, command="delete", path="/memories/topics/sub")
+    archive = home / "archive" / "topics" / "sub"
+    assert (archive / "a.md").read_text() == "# a, deleted before\n"
+    assert (archive / "b.md").read_text() == (
+        "# b, see [a](a.20261202T010000Z.md)\n\n- the [gate](a.20261202T010000Z.md#gate), "
+        "[other](../../../topics/other.md), [ref][r]\n- in code: `[a](a.md)`\n\n[r]: <a.20261202T010000Z.md>\n")
+    assert "[b](b.md)" in (archive / "a.20261202T010000Z.md").read_text()
+
+
+def test_links_between_archived_files_follow_claude_codes_archive_ending(tmp_path):
+    """In a Claude Code auto-memory folder archived files end in `.markdown` (its recall lists every
+    `.md`), so a link between two of them is rewritten to that ending."""
+    home = sub_home(tmp_path / ".claude" / "projects" / "-work-app" / "memory")
+    (home / ".memctl.yaml").write_text("profile: claude-code\n")
+    tool(home, command="delete", path="/memories/topics/sub")
+    archive = home / "archive" / "topics" / "sub"
+    assert sorted(p.name for p in archive.iterdir()) == ["a.markdown", "b.markdown"]
+    assert (archive / "b.markdown").read_text().startswith(
+        "# b, see [a](a.markdown)\n\n- the [gate](a.markdown#gate), [other](../../../topics/other.md)")
+    assert "[b](b.markdown)" in (archive / "a.markdown").read_text()
+
+
+def test_rename_keeps_the_links_between_moved_files_and_a_files_links_to_itself(tmp_path):
+    """A folder renamed: its files link each other as before, and out of it where they led. A file
+    renamed: its link to its own heading by name (`[gate](a.md#gate)`) follows it."""
+    home = sub_home(tmp_path / "home")
+    tool(home, command="rename", old_path="/memories/topics/sub", new_path="/memories/notes")
+    assert (home / "notes" / "b.md").read_text() == (
+        "# b, see [a](a.md)\n\n- the [gate](a.md#gate), [other](../topics/other.md), [ref][r]\n"
+        "- in code: `[a](a.md)`\n\n[r]: <a.md>\n")
+    (home / "notes" / "a.md").write_text("# a\n\n## Gate\n- [this gate](a.md#gate), [b](b.md)\n")
+    tool(home, command="rename", old_path="/memories/notes/a.md", new_path="/memories/topics/gate.md")
+    assert (home / "topics" / "gate.md").read_text() == (
+        "# a\n\n## Gate\n- [this gate](gate.md#gate), [b](../notes/b.md)\n")
