@@ -21,8 +21,11 @@ def append(
 ) -> None:
     """Append lines to a memory file under the home's lock, as an agent should write its memory.
 
-    The write waits for any memctl write to finish, keeps the file's line endings, and never
-    overwrites a change another program made meanwhile: it reads the file again and retries.
+    The write waits for any memctl write to finish (up to five minutes), keeps the file's line
+    endings, and never overwrites a change another program made meanwhile: it reads the file
+    again and retries. As the MCP memory_append and the memory tool, it refuses (exit 2, nothing
+    written) a text holding what looks like a credential, and an index that would grow past what
+    its host loads.
 
     \b
     Examples:

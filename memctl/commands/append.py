@@ -3,20 +3,21 @@
 An agent that appends to a memory file while memctl consolidates it could lose its line; appending
 through memctl takes the home's lock, compares the file with what it read right before the rename,
 and writes through the journal, so neither side overwrites the other.
+
+The write is the MCP server's `memory_append` (`memory_store.write` of `memory_store.append_plan`):
+the same checks (no credential, no index past what its host loads) and the same lock, under which
+a file that changed meanwhile is read and planned again, so that only a writer outside memctl can
+make it fail, never memctl's own split or another append.
 """
 
 from __future__ import annotations
 
 import os
 
-from memctl.commands.memory_store import Refused, appended, memory_file
+from memctl.commands.memory_store import Refused, append_plan, memory_file, write
 from memctl.errors import GuaranteeError, InputError
 from memctl.model.home import find_home
-from memctl.safe.fsutil import Guard, check_destination, current_text, decode
-from memctl.safe.journal import apply_plan
-from memctl.safe.writer import FileChange, WritePlan
-
-TRIES = 5  # a file that another writer keeps changing is read again this many times
+from memctl.safe.fsutil import Guard, check_destination, decode
 
 
 def stdin_text(data: bytes) -> str:
@@ -106,12 +107,8 @@ def append_text(path: str, text: str, index_name: str = "MEMORY.md") -> tuple[st
         raise InputError(f"{error.message}; nothing was written") from None
     _no_link_on_the_way(root, rel, path)
     check_destination(root, rel)
-    for _ in range(TRIES):
-        before = current_text(root, rel)
-        try:
-            apply_plan(root, WritePlan((FileChange(rel, before, appended(before, text)),)), "append")
-            return root, rel
-        except GuaranteeError as error:
-            if "changed on disk" not in error.message and "appeared on disk" not in error.message:
-                raise
-    raise GuaranteeError(f"changed on disk {TRIES} times while memctl was appending; nothing was written", rel)
+    try:
+        write(root, lambda store: append_plan(store, rel, text), "append")
+    except Refused as error:  # a credential, or an index its host would cut: the file is named once
+        raise InputError(error.message.removeprefix(f"{rel} "), path) from None
+    return root, rel

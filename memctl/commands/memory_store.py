@@ -1,12 +1,13 @@
 """What memctl's memory tools share: a home's paths as an agent names them, and the checks and
 writes behind every change an agent asks for (the MCP server's `memory_append`, the Claude API
-memory tool's `create`, `str_replace`, `insert`, `delete` and `rename`).
+memory tool's `create`, `str_replace`, `insert`, `delete` and `rename`, and `memctl append`).
 
 An agent's path is decoded (`%2e%2e` is `..`), resolved, and refused when it leaves the home, goes
 through a symlink or into a dot-folder (`.git/`, `.memctl/`). A change is refused when it would put
 a credential into memory (`memctl.model.secrets`), or grow the index past what its host loads
 (`MemoryHome.index_cap` of the index as it would be). Every change is one journaled write under the
-home's lock (`memctl.safe.journal.apply_fresh`), planned again when a file changed meanwhile.
+home's lock (`memctl.safe.journal.apply_fresh`), waited for as long as a memctl write may hold it
+(AGENT_WAIT), and planned again under it when a file changed meanwhile.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 DECODINGS = 4  # `%252e` is decoded to `%2e`, then to `.`: a path is decoded until it stays the same
 MARGIN = 512  # characters around a change searched for a credential it may complete
+AGENT_WAIT = 300.0  # seconds an agent's write waits for memctl's own (a split of 3,000 topics takes 20 s)
 UNITS = {"lines": "lines", "units": "UTF-16 code units", "bytes": "bytes", "chars": "characters",
          "characters": "characters", "tokens": "tokens"}
 
@@ -235,7 +237,8 @@ class Store:
 
 def write(root: str, plan: Callable[[Store], WritePlan], command: str) -> WritePlan:
     """Plan with a fresh Store, check, and write through the journal; planned again (under the
-    home's lock) when a file changed between the plan and its write."""
+    home's lock) when a file changed between the plan and its write. An agent's write waits for
+    any memctl write that holds the lock, up to AGENT_WAIT: memctl's own work never fails it."""
 
     def planned() -> WritePlan:
         store = Store(root)
@@ -245,7 +248,7 @@ def write(root: str, plan: Callable[[Store], WritePlan], command: str) -> WriteP
 
     from memctl.safe.journal import apply_fresh
 
-    return apply_fresh(root, planned(), lambda made: made, planned, command)
+    return apply_fresh(root, planned(), lambda made: made, planned, command, wait=AGENT_WAIT)
 
 
 def appended(before: str | None, text: str) -> str:
@@ -255,7 +258,7 @@ def appended(before: str | None, text: str) -> str:
     body = text.replace("\r\n", "\n").replace("\n", newline)
     if not body.endswith(newline):
         body += newline
-    joiner = newline if old and not old.endswith("\n") else ""
+    joiner = newline if old.removeprefix("\ufeff") and not old.endswith("\n") else ""  # a BOM alone is no line
     return old + joiner + body
 
 

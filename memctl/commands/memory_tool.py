@@ -13,11 +13,12 @@ grow the index past its host's load cap is refused with the count.
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import re
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timezone
 from typing import Any
 
@@ -43,6 +44,7 @@ ROOT = "/memories"
 WIDTH = 6  # line numbers, right-aligned, as `cat -n` and the documentation's examples show them
 MAX_CHARS = 16_000  # a view longer than this is cut, and says how to see the rest
 SKIPPED = ("node_modules",)
+BOM = "\ufeff"  # a UTF-8 byte order mark, as strict UTF-8 decoding keeps it (memctl.safe.fsutil.decode)
 
 
 def memory_tool(home: str, tool_input: Mapping[str, Any], now: datetime | None = None) -> dict[str, Any]:
@@ -136,7 +138,7 @@ def view(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
         if span is not None:
             raise Refused("The `view_range` parameter is not allowed when `path` points to a directory.")
         return _listing(full, path.rstrip("/") or ROOT)
-    text = existing(root, rel, path)
+    text = existing(root, rel, path).removeprefix(BOM)  # the file's first line is its text, not a mark
     from memctl.model.secrets import redact
 
     lines = split_lines(text)
@@ -233,7 +235,9 @@ def create(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
 
 
 def _edit(root: str, path: str, change: Callable[[str, str], tuple[str, str]], command: str) -> str:
-    """Rewrite the file at `path` with `change(text, newline) -> (new text, answer)`."""
+    """Rewrite the file at `path` with `change(text, newline) -> (new text, answer)`. A byte order
+    mark is no text of the file (`view` does not show it): `change` gets the text after it, and it
+    stays at byte 0, whatever goes in at the top."""
     rel = tool_rel(root, path)
     answer = ""
 
@@ -241,8 +245,9 @@ def _edit(root: str, path: str, change: Callable[[str, str], tuple[str, str]], c
         nonlocal answer
         before = existing(root, rel, path)
         markdown_only(rel, path)
-        after, answer = change(before, "\r\n" if "\r\n" in before else "\n")
-        return WritePlan((FileChange(rel, before, after),))
+        bom = BOM if before.startswith(BOM) else ""
+        after, answer = change(before[len(bom):], "\r\n" if "\r\n" in before else "\n")
+        return WritePlan((FileChange(rel, before, bom + after),))
 
     write(root, plan, command)
     return answer
@@ -392,22 +397,10 @@ def _index_without(store: Store, text: str, gone: set[str]) -> tuple[str, dict[s
 
 def _index_moved(store: Store, text: str, moves: dict[str, str]) -> str:
     """The index with its links to moved files pointing where they went."""
-    from urllib.parse import quote
-
     from memctl.markup.markdown import wikilink_target
 
     index_dir = posixpath.dirname(store.index_rel)
     stems = {_stem(old): _stem(new) for old, new in moves.items()}
-
-    def href_for(href: str) -> str:
-        target = _resolve(href, index_dir)
-        if target not in moves:
-            return href
-        bare = href[1:-1] if href.startswith("<") else href
-        cut = min((i for i in (bare.find("#"), bare.find("?")) if i >= 0), default=len(bare))
-        new = posixpath.relpath(moves[target], index_dir or ".")
-        new = (quote(new, safe="/._-~") if "%" in bare[:cut] or " " in new else new) + bare[cut:]
-        return f"<{new}>" if href.startswith("<") else new
 
     def wiki(match: re.Match[str]) -> str:
         inner = match.group(1)
@@ -415,12 +408,45 @@ def _index_moved(store: Store, text: str, moves: dict[str, str]) -> str:
         new = stems.get(target.lower())
         return f"[[{inner.replace(target, new, 1)}]]" if new and new != target.lower() else match.group(0)
 
+    return "".join(_WIKILINK.sub(wiki, row) for row in split_lines(_links_moved(text, moves, index_dir, index_dir)))
+
+
+def _links_moved(text: str, moves: Mapping[str, str], from_dir: str, to_dir: str,
+                 found: Iterable[tuple[str, int]] | None = None) -> str:
+    """`text`, a file of the folder `from_dir` that now lies in `to_dir` (the same folder for the
+    index), with each relative link to a file that `moves` moves pointing where that file went (two
+    files archived or renamed together still link each other), and each other relative link still
+    pointing where it pointed. `found`: the links markdown-it found in the file, (href, line), the
+    only ones rewritten (so a line of code is left as written); None: every link."""
+    from urllib.parse import quote, unquote
+
+    from memctl.model.relink import moved_href
+
+    seen = None if found is None else {(unquote(href), line) for href, line in found}
+    hrefs = {href for href, _ in seen or ()}  # a definition's link is found on the line that uses it
+
+    def href_for(href: str, line: int | None) -> str:
+        bare = href[1:-1] if href.startswith("<") else href
+        if seen is not None and ((unquote(bare), line) not in seen if line else unquote(bare) not in hrefs):
+            return href
+        target = _resolve(href, from_dir)
+        if target is None or target not in moves:
+            return href if from_dir == to_dir else moved_href(href, from_dir, to_dir)
+        cut = min((i for i in (bare.find("#"), bare.find("?")) if i >= 0), default=len(bare))
+        new = posixpath.relpath(moves[target], to_dir or ".")
+        if new == posixpath.normpath(unquote(bare[:cut])):
+            return href  # it still leads there as written
+        new = (quote(new, safe="/._-~") if "%" in bare[:cut] or " " in new else new) + bare[cut:]
+        return f"<{new}>" if href.startswith("<") else new
+
+    def inline(match: re.Match[str], line: int) -> str:
+        whole, start = match.group(0), match.start()
+        return whole[: match.start(3) - start] + href_for(match.group(3), line) + whole[match.end(3) - start :]
+
     rows = []
-    for row in split_lines(text):
-        row = _LINK.sub(lambda m: m.group(0)[: m.start(3) - m.start()] + href_for(m.group(3))
-                        + m.group(0)[m.end(3) - m.start():], row)
-        row = _REF_LINK.sub(lambda m: m.group(1) + href_for(m.group(2)), row)
-        rows.append(_WIKILINK.sub(wiki, row))
+    for number, row in enumerate(split_lines(text), 1):
+        row = _LINK.sub(functools.partial(inline, line=number), row)
+        rows.append(_REF_LINK.sub(lambda m: m.group(1) + href_for(m.group(2), None), row))
     return "".join(rows)
 
 
@@ -462,13 +488,13 @@ def delete(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
             after, kept = _index_without(store, index, set(files))
             changes.append(FileChange(store.index_rel, index, after))
         taken: set[str] = set()
-        from memctl.model.relink import relink
-
-        for item in files:
+        suffix = archive_suffix(store.config.profile, root)
+        moves = {item: _archive_for(root, item, now, taken, suffix) for item in files}
+        for item, archived in moves.items():
             text = current_text(root, item) or ""
-            archived = _archive_for(root, item, now, taken, archive_suffix(store.config.profile, root))
-            hrefs = {link.href for link in store.doc(item).links}
-            copy, _ = relink(text, hrefs, posixpath.dirname(item), posixpath.dirname(archived))  # links still lead home
+            found = [(link.href, link.line) for link in store.doc(item).links]
+            # links still lead home, and a file archived beside it is linked where it lies in the archive
+            copy = _links_moved(text, moves, posixpath.dirname(item), posixpath.dirname(archived), found)
             if kept.get(item):
                 newline = "\r\n" if "\r\n" in text else "\n"
                 copy = (copy + ("" if not copy or copy.endswith("\n") else newline) + newline
@@ -501,13 +527,11 @@ def rename(root: str, tool_input: Mapping[str, Any], now: datetime) -> str:
         for new in moves.values():
             markdown_only(new, memory_path(new))
         _not_index(store, list(moves.values()), new_path, "replaced")
-        from memctl.model.relink import relink
-
         changes: list[FileChange] = []
         for old, new in moves.items():
             text = current_text(root, old) or ""
-            outside = {link.href for link in store.doc(old).links if link.target not in moves}
-            moved, _ = relink(text, outside, posixpath.dirname(old), posixpath.dirname(new))
+            found = [(link.href, link.line) for link in store.doc(old).links]
+            moved = _links_moved(text, moves, posixpath.dirname(old), posixpath.dirname(new), found)
             changes += [FileChange(new, None, moved), FileChange(old, text, "", removed=True)]
         index = current_text(root, store.index_rel)
         if index is not None:

@@ -193,8 +193,10 @@ def _writable(root: str, changes: list[FileChange]) -> None:
                              "nothing was written", change.rel)
 
 
-def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "write") -> list[str]:
-    """Write the plan through a journal, under the home's lock. Returns the files written, in order.
+def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "write",
+               wait: float | None = None) -> list[str]:
+    """Write the plan through a journal, under the home's lock (waited for `wait` seconds, the
+    default LOCK_TIMEOUT when None). Returns the files written, in order.
 
     Each file must still hold what the plan was made from; otherwise nothing is written. Any
     failure part-way is undone from the journal and reported as one line (exit 2).
@@ -202,7 +204,7 @@ def apply_plan(root: str | os.PathLike[str], plan: WritePlan, command: str = "wr
     root = os.fspath(root)
     if not write_order(plan.changes):
         return []
-    with home_lock(root):
+    with home_lock(root, wait):
         return _apply_locked(root, plan, command)
 
 
@@ -258,21 +260,25 @@ def _write(root: str, plan: WritePlan, command: str, undoes: Undoes | None = Non
 
 
 def apply_fresh(root: str, planned: T, write_of: Callable[[T], WritePlan], replan: Callable[[], T],
-                command: str, tries: int = REPLANS) -> T:
+                command: str, tries: int = REPLANS, wait: float | None = None) -> T:
     """Write `planned`; when a file changed since it was planned (an agent appending as it works),
     take the home's lock, plan again from the files as they are now and write that, up to `tries`
-    times, before the last "changed on disk" error stands. Returns what was written.
+    times, before the last "changed on disk" error stands. Returns what was written. The lock is
+    waited for `wait` seconds (LOCK_TIMEOUT when None: an agent's write waits longer).
 
     The lock keeps other memctl writers out while planning again; an agent that writes without it
     can still make a try fail, never lose a line: each file is compared with its plan right before
     and after its rename (see `_swap`).
     """
     try:
-        apply_plan(root, write_of(planned), command)
+        if wait is None:
+            apply_plan(root, write_of(planned), command)
+        else:
+            apply_plan(root, write_of(planned), command, wait=wait)
         return planned
     except StaleError as error:
         last = error
-    with home_lock(root):
+    with home_lock(root, wait):
         for _ in range(tries):
             planned = replan()
             try:
