@@ -492,3 +492,25 @@ def test_split_apply_adds_the_new_index_lines_to_the_topics_list(cli, tmp_path, 
     assert (tmp_path / "MEMORY.md").read_text() == after.format(line=line)
     again = cli("split", str(tmp_path), "--keep", "Notes", "--apply")
     assert again.exit_code == 0 and (tmp_path / "MEMORY.md").read_text() == after.format(line=line)
+
+
+def test_split_at_level_3_moves_the_subsections(cli, tmp_path):
+    """`--level 3` was checked against the index's level-2 parts, so that every split at level 3
+    failed with "conservation: a section that stays would change"; its plan saved and applied
+    passes the same checks."""
+    out = ["# Memory", ""]
+    for name in ["A", "B"]:
+        out += [f"## {name}", ""]
+        for sub in ["x", "y"]:
+            out += [f"### {name}{sub}", "", f"First sentence about {name}{sub}."]
+            out += [f"- item {j} of {name}{sub} with some words" for j in range(20)] + [""]
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "MEMORY.md").write_text("\n".join(out) + "\n")
+    plan_file = tmp_path / "plan.json"
+    made = cli("split", str(tmp_path / "home"), "--level", "3", "--plan-out", str(plan_file))
+    assert made.exit_code == 0, made.output
+    done = cli("split", str(tmp_path / "home"), "--apply-plan", str(plan_file))
+    assert done.exit_code == 0 and done.stderr == f"applied {plan_file}: wrote 6 files\n", done.output
+    index = (tmp_path / "home" / "MEMORY.md").read_text()
+    assert index.count("## A\n") == 1 and "- [Ax](topics/ax.md)" in index and "item 3 of Ax" not in index
+    assert "- item 3 of Ax with some words" in (tmp_path / "home" / "topics" / "ax.md").read_text()

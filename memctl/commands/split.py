@@ -304,7 +304,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     archive_secrets, carried = _secrets_of(home, doc, moves)
     plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
                      tuple(held), archive_secrets=archive_secrets, carried=carried, warnings=tuple(warnings))
-    verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
+    verify(home, parsed, plan, inserted, options, keep, into_rel, mapping)  # its parts at the level that moves
     return plan
 
 
