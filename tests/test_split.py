@@ -42,8 +42,8 @@ def test_apply_writes_archives_and_a_second_run_is_a_no_op(copy_fixture, cli):
     root = copy_fixture("fat")
     original = (root / "MEMORY.md").read_bytes()
     first = cli("split", str(root), "--keep", "Directives", "--apply", "--format", "json")
-    assert first.exit_code == 0 and first.stderr == "wrote 16 files\n"
     data = json.loads(first.stdout)
+    assert first.exit_code == 0 and first.stderr == f"original copied to {data['archive'][0]}\nwrote 16 files\n"
     assert data["applied"] and data["archive"] == ["archive/MEMORY.20261129T150000Z.md"] or data["archive"]
     assert (root / data["archive"][0]).read_bytes() == original
     notes = (root / "topics" / "notes.md").read_bytes()
@@ -400,7 +400,8 @@ def test_split_says_its_archive_copy_holds_the_index_s_credentials(cli, tmp_path
     (copy,) = (home / "archive").glob("MEMORY.*.md")
     assert token in copy.read_text(encoding="utf-8")  # the backup is the original, byte for byte
     assert (f"archive/{copy.name}, the copy of the original, holds 2 possible credentials as MEMORY.md did "
-            "(MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…); `memctl undo` takes the split back, the copy too") in done.stdout
+            "(MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…); `memctl undo` takes the split back, the copy too") in done.stderr
+    assert "copy of the original" not in done.stdout  # what was written is said on stderr
     assert token[4:] not in done.stdout + done.stderr + dry.stdout + diff.stdout + diff.stderr
     undone = cli("undo", str(home))
     assert undone.exit_code == 0, undone.stderr

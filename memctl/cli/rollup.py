@@ -90,6 +90,7 @@ def rollup(
         saved_options,
         verify,
         verify_saved,
+        written_line,
     )
     from memctl.safe.journal import apply_fresh
 
@@ -127,4 +128,6 @@ def rollup(
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.write.changes)
+    if applied:  # on stderr, as every command that writes says it (the payload is stdout's)
+        err(written_line(plan))
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_text(plan, applied, keep_days))

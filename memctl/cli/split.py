@@ -32,7 +32,6 @@ from memctl.cli.common import (
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
-from memctl.words import plural
 
 if TYPE_CHECKING:
     from memctl.model.home import MemoryHome
@@ -87,6 +86,7 @@ def split(
         saved_options,
         split_target,
         verify_saved,
+        written_lines,
     )
     from memctl.model.config import now
     from memctl.model.home import find_home
@@ -125,8 +125,8 @@ def split(
         err(f"warning: {warning}")
     for line in plan.carried:  # --allow-secrets: which credential went to which file
         err(line)
-    if (diff or format is TextOrJson.json) and archive_note(plan, applied):
+    if not applied and (diff or format is TextOrJson.json) and archive_note(plan, applied):
         err(archive_note(plan, applied))  # the text plan says it; a diff shows the copy redacted
-    if applied:  # last on stderr, as every command that writes says it (the payload is stdout's)
-        err(f"wrote {plural(len([c for c in plan.write.changes if c.before != c.target]), 'file')}")
+    for line in written_lines(plan) if applied else ():  # on stderr, `wrote N files` last: stdout holds the plan
+        err(line)
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))

@@ -860,6 +860,17 @@ def render_held(plan: RollupPlan) -> list[str]:
     return [f"{rel}:{line}: {what}: {why}" for rel, line, what, why in plan.held]
 
 
+def written_line(plan: RollupPlan) -> str:
+    """What an applied roll-up says on stderr, last, as every command that writes says what it wrote."""
+    from memctl.words import plural
+
+    written = sum(1 for c in plan.write.changes if not c.removed and c.before != c.after)
+    moved = sum(1 for c in plan.write.changes if c.removed)
+    relinked = [rel for rel in plan_data(plan, True)["relinked"]]  # type: ignore[attr-defined]
+    return (f"wrote {plural(written, 'file')}: {plural(len(plan.groups), 'period file')}, {moved:,} moved to the "
+            f"archive" + "".join(f", {rel} relinked" for rel in relinked))
+
+
 def render_text(plan: RollupPlan, applied: bool, keep_days: int) -> str:
     from memctl.words import plural
 
@@ -879,8 +890,8 @@ def render_text(plan: RollupPlan, applied: bool, keep_days: int) -> str:
         lines.append(f"  {plural(len(archived), 'file')} to the archive (archive/<folder>/, same names)")
         for rel in data["relinked"]:  # type: ignore[attr-defined]
             lines.append(f"  {rel}: links to the rolled-up files now point at their period's file")
-        lines.append(f"written: {plural(len(plan.groups), 'period file')}, {len(archived):,} moved to the archive"
-                     if applied else "--apply writes it; --diff shows every change")
+        if not applied:  # once applied, what was written is said on stderr (`written_line`): stdout holds the plan
+            lines.append("--apply writes it; --diff shows every change")
     if plan.skipped_open:
         lines.append(f"{plural(plan.skipped_open, 'dated file')} wait for their {plan.period} to end "
                      f"(the current one, or one that ended within {keep_days} days)")

@@ -744,8 +744,17 @@ def render_plan_text(plan: SplitPlan, applied: bool) -> str:
     b, a = plan.before, plan.after
     lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens "
                  f"({plan.tokenizer})")
-    lines.append(f"original copied to {plan.archive}" if applied
-                 else "dry run: nothing written (--apply writes, --diff shows the changes)")
-    if archive_note(plan, applied):
-        lines.append(archive_note(plan, applied))
+    if not applied:  # once applied, what was written is said on stderr (`written_lines`): stdout holds the plan
+        lines.append("dry run: nothing written (--apply writes, --diff shows the changes)")
+        if archive_note(plan, applied):
+            lines.append(archive_note(plan, applied))
     return "\n".join(lines) + "\n"
+
+
+def written_lines(plan: SplitPlan) -> list[str]:
+    """What an applied split says on stderr, last `wrote N files`, as every command that writes says it."""
+    from memctl.words import plural
+
+    copied = [f"original copied to {plan.archive}"] if plan.archive else []
+    note = [archive_note(plan, True)] if archive_note(plan, True) else []
+    return [*copied, *note, f"wrote {plural(sum(1 for c in plan.write.changes if c.before != c.target), 'file')}"]
