@@ -31,7 +31,9 @@ def test_split_and_consolidate_say_what_they_wrote_last_on_stderr(cli, copy_fixt
         assert done.stdout.endswith("  archived to archive/incidents.md\n")
     fat = copy_fixture("fat")
     split = cli("split", str(fat), "--apply", "--format", format)
-    assert split.exit_code == 0 and split.stderr == "wrote 17 files\n" and "wrote" not in split.stdout
+    (copy,) = (fat / "archive").glob("MEMORY.*.md")  # what was written, all of it on stderr
+    assert split.exit_code == 0 and split.stderr == f"original copied to archive/{copy.name}\nwrote 17 files\n"
+    assert "wrote" not in split.stdout and "copied" not in split.stdout
     nothing = cli("consolidate", str(home), "--apply")
     assert nothing.exit_code == 0 and nothing.stderr == "" and nothing.stdout.endswith("nothing to change\n")
 

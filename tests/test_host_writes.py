@@ -312,7 +312,8 @@ def test_capture_links_the_lessons_inside_the_200_lines_claude_code_loads(claude
     assert result.stderr == (
         "warning: MEMORY.md is cut by its host's load cap (lines 1–200 of 245 load): the link goes in at line 200, "
         "inside what loads, and pushes line 200 ('- [Jira](reference_jira.md) — project BIL; components invoi…') "
-        "out of it; `memctl split` slims the index\n")
+        "out of it; `memctl split` slims the index\n"
+        "wrote 2 files: 2 new lessons added to lessons.md, a link to it in MEMORY.md\n")  # what it wrote, last
     lines = (memory / "MEMORY.md").read_text().splitlines()
     assert len(lines) == 246 and lines[199] == "- [Lessons](lessons.md) — lessons and decisions captured from sessions"
     loaded = load_home(memory).index_cap
@@ -335,7 +336,8 @@ def test_capture_refuses_a_link_it_cannot_put_where_the_host_loads_it(tmp_path, 
     why = ("lessons.md is new, but no link to it was added to MEMORY.md: its host loads only lines 1–200 of 233, "
            "and no place among the links there keeps a new line inside what loads; link it by hand within those "
            "lines, or slim the index (`memctl split`)")
-    assert data["index_link_refused"] == why and result.stderr == f"warning: {why}\n"
+    assert data["index_link_refused"] == why
+    assert result.stderr == f"warning: {why}\nwrote 1 file: 1 new lesson added to lessons.md\n"
     assert (tmp_path / "MEMORY.md").read_text() == before
     assert "- 2026-11-23 — Lesson: pin the runner image. (stdin, line 1)" in (tmp_path / "lessons.md").read_text()
 
@@ -354,7 +356,8 @@ def test_capture_on_an_index_at_the_cap_puts_the_link_among_the_loaded_links(tmp
 def test_capture_on_an_uncapped_index_still_appends_at_its_end(tmp_path, cli):
     (tmp_path / "MEMORY.md").write_text("# Memory\n\n- [Debugging](debugging.md)\n\nLoose note.\n")
     result = cli("capture", str(tmp_path), "--profile", "generic", "--apply", stdin="Lesson: x then y.\n")
-    assert result.exit_code == 0 and result.stderr == ""
+    assert result.exit_code == 0
+    assert result.stderr == "wrote 2 files: 1 new lesson added to topics/lessons.md, a link to it in MEMORY.md\n"
     assert (tmp_path / "MEMORY.md").read_text().endswith(
         "Loose note.\n- [Lessons](topics/lessons.md) — lessons and decisions captured from sessions\n")
     assert (tmp_path / "topics" / "lessons.md").read_text().startswith("# Lessons\n")  # no front matter: not Claude's

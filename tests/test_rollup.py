@@ -218,7 +218,8 @@ def test_a_day_holding_a_token_is_not_rolled_up_and_the_rest_of_its_week_is(copy
     week = next(g for g in data["groups"] if g["file"] == "memory/journal/2026-W41.md")
     assert "memory/journal/2026-10-06.md" not in week["sources"] and len(week["sources"]) == 5
     applied = cli("rollup", str(home), "--apply")
-    assert applied.exit_code == 0 and applied.stderr == held and TOKEN[4:] not in applied.stdout
+    assert applied.exit_code == 0 and TOKEN[4:] not in applied.stdout
+    assert applied.stderr == held + "wrote 47 files: 7 period files, 39 moved to the archive, MEMORY.md relinked\n"
     assert day.read_text().endswith(f"{TOKEN}\n") and (journal / "2026-W41.md").exists()
     written = [p for p in (*journal.glob("2026-W*.md"), *(home / "archive").rglob("*.md"))]
     assert written and not [p for p in written if TOKEN[4:] in p.read_text()]
@@ -226,7 +227,8 @@ def test_a_day_holding_a_token_is_not_rolled_up_and_the_rest_of_its_week_is(copy
     again = cli("rollup", str(home))  # the day and its week's file: still held, nothing else to do
     assert again.exit_code == 0 and again.stderr == held and "nothing to roll up by week" in again.stdout
     allowed = cli("rollup", str(home), "--allow-secrets", "--apply")
-    assert allowed.exit_code == 0 and allowed.stderr == "" and not day.exists()
+    assert allowed.exit_code == 0 and not day.exists()
+    assert allowed.stderr == "wrote 3 files: 1 period file, 1 moved to the archive, MEMORY.md relinked\n"
     assert TOKEN in (journal / "2026-W41.md").read_text()
 
 
@@ -243,7 +245,8 @@ def test_a_weeks_own_file_holding_a_token_is_not_sent_to_the_summarizer(copy_fix
     line = week.read_text().splitlines().index(f"The harbour API token: {TOKEN}") + 1
     assert result.exit_code == 0 and not given.exists()
     assert result.stderr == (f"warning: memory/journal/2026-W41.md:{line}: not summarized: holds a possible GitHub "
-                             "token (ghp_…); --allow-secrets sends the period to the summarizer\n")
+                             "token (ghp_…); --allow-secrets sends the period to the summarizer\n"
+                             "wrote 2 files: 1 period file, 1 moved to the archive\n")
     assert "A late note." in week.read_text() and "summarized" not in week.read_text()
 
 

@@ -42,8 +42,8 @@ def test_apply_writes_archives_and_a_second_run_is_a_no_op(copy_fixture, cli):
     root = copy_fixture("fat")
     original = (root / "MEMORY.md").read_bytes()
     first = cli("split", str(root), "--keep", "Directives", "--apply", "--format", "json")
-    assert first.exit_code == 0 and first.stderr == "wrote 16 files\n"
     data = json.loads(first.stdout)
+    assert first.exit_code == 0 and first.stderr == f"original copied to {data['archive'][0]}\nwrote 16 files\n"
     assert data["applied"] and data["archive"] == ["archive/MEMORY.20261129T150000Z.md"] or data["archive"]
     assert (root / data["archive"][0]).read_bytes() == original
     notes = (root / "topics" / "notes.md").read_bytes()
@@ -400,7 +400,8 @@ def test_split_says_its_archive_copy_holds_the_index_s_credentials(cli, tmp_path
     (copy,) = (home / "archive").glob("MEMORY.*.md")
     assert token in copy.read_text(encoding="utf-8")  # the backup is the original, byte for byte
     assert (f"archive/{copy.name}, the copy of the original, holds 2 possible credentials as MEMORY.md did "
-            "(MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…); `memctl undo` takes the split back, the copy too") in done.stdout
+            "(MEMORY.md:5 ghp_…; MEMORY.md:6 AKIA…); `memctl undo` takes the split back, the copy too") in done.stderr
+    assert "copy of the original" not in done.stdout  # what was written is said on stderr
     assert token[4:] not in done.stdout + done.stderr + dry.stdout + diff.stdout + diff.stderr
     undone = cli("undo", str(home))
     assert undone.exit_code == 0, undone.stderr
@@ -492,3 +493,25 @@ def test_split_apply_adds_the_new_index_lines_to_the_topics_list(cli, tmp_path, 
     assert (tmp_path / "MEMORY.md").read_text() == after.format(line=line)
     again = cli("split", str(tmp_path), "--keep", "Notes", "--apply")
     assert again.exit_code == 0 and (tmp_path / "MEMORY.md").read_text() == after.format(line=line)
+
+
+def test_split_at_level_3_moves_the_subsections(cli, tmp_path):
+    """`--level 3` was checked against the index's level-2 parts, so that every split at level 3
+    failed with "conservation: a section that stays would change"; its plan saved and applied
+    passes the same checks."""
+    out = ["# Memory", ""]
+    for name in ["A", "B"]:
+        out += [f"## {name}", ""]
+        for sub in ["x", "y"]:
+            out += [f"### {name}{sub}", "", f"First sentence about {name}{sub}."]
+            out += [f"- item {j} of {name}{sub} with some words" for j in range(20)] + [""]
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "MEMORY.md").write_text("\n".join(out) + "\n")
+    plan_file = tmp_path / "plan.json"
+    made = cli("split", str(tmp_path / "home"), "--level", "3", "--plan-out", str(plan_file))
+    assert made.exit_code == 0, made.output
+    done = cli("split", str(tmp_path / "home"), "--apply-plan", str(plan_file))
+    assert done.exit_code == 0 and done.stderr == f"applied {plan_file}: wrote 6 files\n", done.output
+    index = (tmp_path / "home" / "MEMORY.md").read_text()
+    assert index.count("## A\n") == 1 and "- [Ax](topics/ax.md)" in index and "item 3 of Ax" not in index
+    assert "- item 3 of Ax with some words" in (tmp_path / "home" / "topics" / "ax.md").read_text()

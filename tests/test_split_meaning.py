@@ -180,7 +180,7 @@ def test_split_puts_the_new_links_where_claude_code_loads_them_and_says_what_tha
            "loaded ('Memory'); slim the sections that stay by hand, or let split move more of them (fewer --keep or "
            "config `core` headings, or another --level)")
     assert data["warnings"] == [moved, cut]
-    assert done.stderr == f"warning: {moved}\nwarning: {cut}\nwrote 4 files\n"
+    assert done.stderr == f"warning: {moved}\nwarning: {cut}\noriginal copied to {data['archive'][0]}\nwrote 4 files\n"
     lint = cli("lint", str(home), "--select", "MEM205")
     assert "drops lines 201–210 of the index" in lint.stdout  # the new links are not among them
     again = cli("split", str(home))
@@ -207,8 +207,9 @@ def test_a_split_whose_index_loads_whole_says_nothing_more(cli, tmp_path):
     home = tmp_path / "home"
     _fat_first_section(home, links=150)
     done = cli("split", str(home), "--apply", "--format", "json")
-    assert done.exit_code == 0 and done.stderr == "wrote 4 files\n"
-    assert json.loads(done.stdout)["warnings"] == []
+    data = json.loads(done.stdout)
+    assert done.exit_code == 0 and done.stderr == f"original copied to {data['archive'][0]}\nwrote 4 files\n"
+    assert data["warnings"] == []
     assert (home / "MEMORY.md").read_text().splitlines()[153:155] == ["## Topics", ""]
 
 

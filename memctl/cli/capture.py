@@ -76,6 +76,7 @@ def capture(
         read_transcript,
         render_text,
         run_extractor,
+        written_line,
     )
     from memctl.safe.journal import apply_fresh
 
@@ -112,4 +113,6 @@ def capture(
     except MemctlError as error:
         fail(error)
     applied = apply and bool(plan.write.changes)
+    if applied:  # on stderr, as every command that writes says it (the payload is stdout's)
+        err(written_line(plan))
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_text(plan, applied))

@@ -316,12 +316,15 @@ def save_or_apply(home: MemoryHome, write_plan: Any, command: str, plan_out: Pat
         apply_plan(home.root, write_plan, command)
 
 
-def apply_saved_plan(home: MemoryHome, path: Path, command: str) -> None:
-    """`--apply-plan FILE`: write exactly the reviewed plan (refused whole if an input changed)."""
+def apply_saved_plan(home: MemoryHome, path: Path, command: str,
+                     check: Callable[[Any, dict[str, Any]], None]) -> None:
+    """`--apply-plan FILE`: write exactly the reviewed plan, refused whole if an input changed or
+    it fails `check`, the command's own check of the plans it makes (`planfile.check_saved`)."""
     from memctl.safe.journal import apply_plan
-    from memctl.safe.planfile import load_plan
+    from memctl.safe.planfile import check_saved, load_plan
 
-    write, _ = load_plan(str(path), command, home.root)
+    write, summary = load_plan(str(path), command, home.root)
+    check_saved(str(path), home.root, write, summary, check)
     written = apply_plan(home.root, write, command)
     err(f"applied {path}: wrote {len(written)} {'file' if len(written) == 1 else 'files'}"
         if written else f"{path}: nothing to change")

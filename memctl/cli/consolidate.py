@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -85,7 +86,9 @@ def consolidate(
         plan_data,
         render_held,
         render_plan_text,
+        saved_options,
         verify,
+        verify_saved,
     )
     from memctl.errors import EXIT_FINDINGS
     from memctl.safe.journal import apply_fresh
@@ -102,7 +105,7 @@ def consolidate(
     try:
         home = open_home(path, config, tokenizer, profile)
         if apply_plan_file is not None:
-            apply_saved_plan(home, apply_plan_file, "consolidate")
+            apply_saved_plan(home, apply_plan_file, "consolidate", functools.partial(verify_saved, home))
             return
         if plan_out is not None:  # refused before the summarizer runs, as every output file is
             check_output(plan_out, [home], "plan")
@@ -116,7 +119,8 @@ def consolidate(
 
             for line in carried(plan.write.changes, "archived to" if apply and plan_out is None else "goes to"):
                 err(line)
-        save_or_apply(home, plan.write, "consolidate", plan_out, False, plan_data(plan, False),
+        save_or_apply(home, plan.write, "consolidate", plan_out, False,
+                      {**plan_data(plan, False), "options": saved_options(options, when)},
                       " (the summarizer does not run again)")
         home.save_cache()
     except MemctlError as error:

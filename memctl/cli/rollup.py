@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -86,14 +87,17 @@ def rollup(
         read_dated,
         render_held,
         render_text,
+        saved_options,
         verify,
+        verify_saved,
+        written_line,
     )
     from memctl.safe.journal import apply_fresh
 
     try:
         home = open_home(path, config, None, profile)
         if apply_plan_file is not None:
-            apply_saved_plan(home, apply_plan_file, "rollup")
+            apply_saved_plan(home, apply_plan_file, "rollup", functools.partial(verify_saved, home))
             return
         if plan_out is not None:  # refused before the summarizer runs, as every output file is
             check_output(plan_out, [home], "plan")
@@ -117,10 +121,13 @@ def rollup(
                                                  lambda: planned(open_home(path, config, None, profile)), "rollup")
         for warning in [*unreadable, *plan.warnings, *render_held(plan), *links_left(home, plan)]:
             err(f"warning: {warning}")
-        save_or_apply(home, plan.write, "rollup", plan_out, False, plan_data(plan, False),
+        save_or_apply(home, plan.write, "rollup", plan_out, False,
+                      {**plan_data(plan, False), "options": saved_options(when, keep_days, allow_secrets)},
                       " (the summarizer does not run again)")
         home.save_cache()
     except MemctlError as error:
         fail(error)
     applied = apply and plan_out is None and bool(plan.write.changes)
+    if applied:  # on stderr, as every command that writes says it (the payload is stdout's)
+        err(written_line(plan))
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_text(plan, applied, keep_days))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -31,7 +32,6 @@ from memctl.cli.common import (
 )
 from memctl.errors import MemctlError
 from memctl.model.config import today
-from memctl.words import plural
 
 if TYPE_CHECKING:
     from memctl.model.home import MemoryHome
@@ -77,7 +77,17 @@ def split(
       memctl split memory/ --map "Fleet notes=topics/fleet.md" --diff
       memctl split memory/ --plan-out split.json && memctl split memory/ --apply-plan split.json
     """
-    from memctl.commands.split import Options, archive_note, plan_data, plan_split, render_plan_text, split_target
+    from memctl.commands.split import (
+        Options,
+        archive_note,
+        plan_data,
+        plan_split,
+        render_plan_text,
+        saved_options,
+        split_target,
+        verify_saved,
+        written_lines,
+    )
     from memctl.model.config import now
     from memctl.model.home import find_home
     from memctl.safe.journal import apply_fresh
@@ -89,7 +99,7 @@ def split(
     try:
         home = open_home(find_home(path) if path.is_file() else path, config, tokenizer, profile)
         if apply_plan_file is not None:
-            apply_saved_plan(home, apply_plan_file, "split")
+            apply_saved_plan(home, apply_plan_file, "split", functools.partial(verify_saved, home))
             return
         if plan_out is not None:  # refused before the work, as every output file is
             check_output(plan_out, [home], "plan")
@@ -103,7 +113,8 @@ def split(
                           allow_secrets=allow_secrets)
         home, plan = planned(home)
         if plan_out is not None and plan.moves:
-            save_plan_out(home, plan.write, "split", plan_out, plan_data(plan, False))
+            save_plan_out(home, plan.write, "split", plan_out,
+                          {**plan_data(plan, False), "options": saved_options(options)})
         elif apply and plan.moves:
             home, plan = apply_fresh(home.root, (home, plan), lambda done: done[1].write, planned, "split")
         home.save_cache()
@@ -114,8 +125,8 @@ def split(
         err(f"warning: {warning}")
     for line in plan.carried:  # --allow-secrets: which credential went to which file
         err(line)
-    if (diff or format is TextOrJson.json) and archive_note(plan, applied):
+    if not applied and (diff or format is TextOrJson.json) and archive_note(plan, applied):
         err(archive_note(plan, applied))  # the text plan says it; a diff shows the copy redacted
-    if applied:  # last on stderr, as every command that writes says it (the payload is stdout's)
-        err(f"wrote {plural(len([c for c in plan.write.changes if c.before != c.target]), 'file')}")
+    for line in written_lines(plan) if applied else ():  # on stderr, `wrote N files` last: stdout holds the plan
+        err(line)
     emit_plan(plan.write, diff, format, plan_data(plan, applied), render_plan_text(plan, applied))

@@ -544,8 +544,17 @@ def render_text(plan: CapturePlan, applied: bool) -> str:
     count = plural(len(plan.added), "new lesson")
     if not plan.added:
         lines.append(f"nothing new for {plan.lessons}")
-    elif applied:
-        lines.append(f"{count} added to {plan.lessons}")
+    elif applied:  # what was written is said on stderr (`written_line`): stdout holds the plan
+        lines.append(f"{count} for {plan.lessons}")
     else:
         lines.append(f"{count} for {plan.lessons}; --apply writes {'it' if len(plan.added) == 1 else 'them'}")
     return "\n".join(lines) + "\n"
+
+
+def written_line(plan: CapturePlan) -> str:
+    """What an applied capture says on stderr, last, as every command that writes says what it wrote."""
+    from memctl.words import plural
+
+    linked = [f", a link to it in {c.rel}" for c in plan.write.changes[1:]]
+    return (f"wrote {plural(len(plan.write.changes), 'file')}: {plural(len(plan.added), 'new lesson')} added to "
+            f"{plan.lessons}" + "".join(linked))

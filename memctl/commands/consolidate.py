@@ -819,8 +819,9 @@ def _entries(home: MemoryHome, doc: Doc, lines: list[str]) -> tuple[list[Entry],
     return entries, headings
 
 
-def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: date) -> None:
-    """Nothing lost, the archive only grows, and a second run (same arguments and date) changes nothing."""
+def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: date, stable: bool = True) -> None:
+    """Nothing lost, the archive only grows, and (`stable`) a second run (same arguments and date)
+    changes nothing."""
     changes = {c.rel: c for c in plan.write.changes}
     for topic in plan.topics:
         change = changes.get(topic.path)
@@ -860,11 +861,70 @@ def verify(home: MemoryHome, plan: ConsolidatePlan, options: Options, today: dat
     index = changes.get(home.index.rel)
     if index is not None and COUNT.sub("", index.before or "") != COUNT.sub("", index.after):
         raise GuaranteeError("the index would change beyond its topics' token counts", index.rel)
+    if not stable:
+        return
     again = plan_consolidate(home, options, today, texts={r: c.after for r, c in changes.items()},
                              run_summarizer=False)
     if any(c.before != c.after for c in again.write.changes):
         raise GuaranteeError("a second run would change more: the plan is not stable",
                              next(c.rel for c in again.write.changes))
+
+
+def saved_options(options: Options, today: date) -> dict[str, object]:
+    """What a plan file records of how its consolidation was asked for (`--plan-out`), so that
+    `--apply-plan` checks a second run would change nothing, as `--apply` does (the summarizer is
+    not run again: the second run is checked without it, as `--apply`'s is)."""
+    return {"topics": list(options.topics), "target": options.target, "older_than": options.older_than,
+            "summarizer": options.summarizer, "allow_secrets": options.allow_secrets, "today": today.isoformat()}
+
+
+def _options_of(saved: object) -> tuple[Options, date] | None:
+    """The options and the day a plan file records; None when it records none (or not as `saved_options` does)."""
+    if not isinstance(saved, dict):
+        return None
+    topics, target, older, summarizer, secrets = (saved.get(k) for k in ("topics", "target", "older_than",
+                                                                         "summarizer", "allow_secrets"))
+    if not (isinstance(topics, list) and all(isinstance(t, str) for t in topics)
+            and (target is None or (isinstance(target, int) and target > 0)) and isinstance(older, int) and older >= 0
+            and (summarizer is None or isinstance(summarizer, str)) and isinstance(secrets, bool)):
+        return None
+    try:
+        when = date.fromisoformat(str(saved.get("today")))
+    except ValueError:
+        return None
+    return Options(tuple(topics), target, older, summarizer, allow_secrets=secrets), when
+
+
+def verify_saved(home: MemoryHome, write: WritePlan, summary: dict[str, object]) -> None:
+    """The checks `verify` runs on a plan consolidate makes, run on a plan read from a file
+    (`--apply-plan`), which anyone may have edited since: each topic it changes loses no line that
+    its archive does not gain, keeps its front matter (`updated` aside), the archive only grows, the
+    index changes only in its topics' token counts, the plan writes nothing but topics of the home,
+    the archive and the index and removes nothing, and (when the plan file says how consolidate was
+    asked for) a second run would change nothing. Raises GuaranteeError."""
+    saved = summary.get("topics")
+    archives = {t["path"]: t.get("archive") for t in saved if isinstance(t, dict) and isinstance(t.get("path"), str)
+                } if isinstance(saved, list) else {}
+    changes = {c.rel: c for c in write.changes}
+    if len(changes) != len(write.changes):
+        raise GuaranteeError("it writes a file twice")
+    topics = []
+    for rel, change in changes.items():
+        if change.removed:
+            raise GuaranteeError("it removes a file, which consolidate never does", rel)
+        if rel == home.index.rel or rel.startswith("archive/"):
+            continue
+        found = home.find_topic(rel)
+        if found is None or found.rel != rel or in_archive(rel):
+            raise GuaranteeError("it writes a file that is not a topic of this home", rel)
+        archive = archives.get(rel)
+        topics.append(TopicPlan(rel, 0, 0, (), archive if isinstance(archive, str) and archive in changes else None))
+    plan = ConsolidatePlan(0, tuple(topics), write, ())
+    known = _options_of(summary.get("options"))
+    if known is None:
+        verify(home, plan, Options(), date.today(), stable=False)
+        return
+    verify(home, plan, known[0], known[1])
 
 
 def plan_data(plan: ConsolidatePlan, applied: bool) -> dict[str, object]:

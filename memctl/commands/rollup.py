@@ -624,10 +624,11 @@ def _summarize(command: str, body: str, timeout: float, group: Group, count: Cal
 
 
 def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel: str, today: date,
-           keep_days: int, allow_secrets: bool = False, archived_as: Callable[[str], str] = str) -> None:
-    """Before anything is written: every source's text is in the archive byte for byte and (when
-    not summarized) in its period's file; the index changed only in its links; and the plan, made
-    again on its own result, changes nothing."""
+           keep_days: int, allow_secrets: bool = False, archived_as: Callable[[str], str] = str,
+           stable: bool = True) -> None:
+    """Before anything is written: every source's text is in the archive byte for byte and in its
+    period's file (a summarized period's in its verbatim copy in the archive); the index changed
+    only in its links; and (`stable`) the plan, made again on its own result, changes nothing."""
     from memctl.text import split_lines
 
     after = dict(texts)
@@ -637,21 +638,27 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
         else:
             after[change.rel] = change.after
     archived = set(after[rel] for rel in after if rel.startswith("archive/"))
+    new = {c.rel: c.after for c in plan.write.changes if c.before is None and not c.removed}
     for group in plan.groups:
         period_text = after[group.rel]
+        if group.rel in plan.summarized:  # the text as rolled up, before the summarizer shortened it
+            verbatim = archived_as(posixpath.join("archive", group.folder, f"{group.name}.verbatim.md"))
+            if verbatim not in new:
+                raise GuaranteeError(f"summarized, but its text as rolled up would not be in {verbatim}; nothing was "
+                                     "written", group.rel)
+            period_text = new[verbatim]
         for item in group.sources:
             if item.rel == group.rel:  # its lines in order, the notes added since among them
-                if group.rel not in plan.summarized and not _in_order(
-                        _source_text(_split(texts[item.rel])[1]).split("\n"), period_text.replace("\r\n", "\n")):
+                if not _in_order(_source_text(_split(texts[item.rel])[1]).split("\n"),
+                                 period_text.replace("\r\n", "\n")):
                     raise GuaranteeError("the period's own file would lose text; nothing was written", item.rel)
                 continue
             if texts[item.rel] not in archived:
                 raise GuaranteeError("its text would not be in the archive; nothing was written", item.rel)
-            if group.rel not in plan.summarized:
-                source, held = _source_text(_split(texts[item.rel])[1]), period_text.replace("\r\n", "\n")
-                among = item.kind == "week" and any(s.rel == group.rel for s in group.sources)  # its days spread
-                if source not in held and not (among and _in_order(source.split("\n"), held)):
-                    raise GuaranteeError(f"its text would not be in {group.rel}; nothing was written", item.rel)
+            source, held = _source_text(_split(texts[item.rel])[1]), period_text.replace("\r\n", "\n")
+            among = item.kind == "week" and any(s.rel == group.rel for s in group.sources)  # its days spread
+            if source not in held and not (among and _in_order(source.split("\n"), held)):
+                raise GuaranteeError(f"its text would not be in {group.rel}; nothing was written", item.rel)
     if index_rel in texts and after.get(index_rel) != texts[index_rel]:
         resolve = _resolver(index_rel)
         touched = {c.rel for c in plan.write.changes if c.removed} | {g.rel for g in plan.groups}
@@ -669,12 +676,76 @@ def verify(plan: RollupPlan, texts: dict[str, str], files: list[str], index_rel:
 
         if kept_lines(after[index_rel]) != kept_lines(texts[index_rel]):
             raise GuaranteeError("the index would change in more than its links; nothing was written", index_rel)
+    if not stable:
+        return
     remaining = [f for f in files if f in after] + [g.rel for g in plan.groups if g.rel not in files]
     again = plan_rollup(after, remaining, index_rel, plan.period, today, keep_days, allow_secrets=allow_secrets,
                         archived_as=archived_as)
     if again.write.changes:
         raise GuaranteeError("a second roll-up would change the result again; nothing was written",
                              again.write.changes[0].rel)
+
+
+def saved_options(today: date, keep_days: int, allow_secrets: bool) -> dict[str, object]:
+    """What a plan file records of how its roll-up was asked for (`--plan-out`), so that
+    `--apply-plan` checks that the plan, made again on its own result, changes nothing, as
+    `--apply` does: on the day it was made, as that day's run would."""
+    return {"today": today.isoformat(), "keep_days": keep_days, "allow_secrets": allow_secrets}
+
+
+def verify_saved(home: MemoryHome, write: WritePlan, summary: dict[str, object]) -> None:
+    """The checks `verify` runs on a plan rollup makes, run on a plan read from a file
+    (`--apply-plan`), which anyone may have edited since: every source's text is in the archive
+    byte for byte and in its period's file (a summarized one's verbatim copy), the index changes
+    only in its links, the plan removes only the sources it rolls up and writes no other file than
+    their periods', the archive's new files and the index, and (when the plan file says how the
+    roll-up was asked for) a second run would change nothing. Raises GuaranteeError."""
+    files, texts, _ = read_dated(home)
+    period, saved = summary.get("period"), summary.get("groups")
+    if period not in PERIODS or not isinstance(saved, list) or not all(
+            isinstance(g, dict) and isinstance(g.get("file"), str) and isinstance(g.get("sources"), list)
+            and all(isinstance(s, str) for s in g["sources"]) for g in saved):
+        raise GuaranteeError("it does not say what it rolls up (its summary is not as --plan-out writes it)")
+    groups, summarized = [], []
+    for entry in saved:
+        item = dated(entry["file"])
+        if item is None or item.kind not in PERIODS:
+            raise GuaranteeError("it names a period's file that is not one", entry["file"])
+        sources = [dated(rel) for rel in entry["sources"]]
+        for rel, source in zip(entry["sources"], sources, strict=True):
+            if source is None or rel not in texts or rel not in files:
+                raise GuaranteeError("it rolls up a file that is not a dated note of this home", rel)
+        groups.append(Group(item.folder, item.label, item.first, item.last, [s for s in sources if s], item.kind))
+        if entry.get("summarized") is True:
+            summarized.append(item.rel)
+    changes = {c.rel: c for c in write.changes}
+    if len(changes) != len(write.changes):
+        raise GuaranteeError("it writes a file twice")
+    moving = {s.rel for g in groups for s in g.sources if s.rel != g.rel}
+    periods = {g.rel for g in groups}
+    for rel, change in changes.items():
+        if change.removed:
+            if rel not in moving:
+                raise GuaranteeError("it removes a file it does not roll up", rel)
+        elif not (rel in periods or rel == home.index.rel or (change.before is None and rel.startswith("archive/"))):
+            raise GuaranteeError("it writes a file the roll-up does not", rel)
+    for rel in sorted(periods - changes.keys()):
+        raise GuaranteeError("it does not write the period's file", rel)
+    plan = RollupPlan(str(period), groups, write, summarized)
+    options = summary.get("options")
+    when = keep_days = None
+    if isinstance(options, dict) and isinstance(options.get("keep_days"), int) and isinstance(
+            options.get("allow_secrets"), bool):
+        try:
+            when = date.fromisoformat(str(options.get("today")))
+            keep_days = options["keep_days"]
+        except ValueError:
+            when = None
+    if when is None or keep_days is None:
+        verify(plan, texts, files, home.index.rel, date.today(), 0, archived_as=home.archived_as, stable=False)
+        return
+    verify(plan, texts, files, home.index.rel, when, keep_days, bool(options["allow_secrets"]),  # type: ignore[index]
+           home.archived_as)
 
 
 def _in_order(lines: list[str], text: str) -> bool:
@@ -789,6 +860,17 @@ def render_held(plan: RollupPlan) -> list[str]:
     return [f"{rel}:{line}: {what}: {why}" for rel, line, what, why in plan.held]
 
 
+def written_line(plan: RollupPlan) -> str:
+    """What an applied roll-up says on stderr, last, as every command that writes says what it wrote."""
+    from memctl.words import plural
+
+    written = sum(1 for c in plan.write.changes if not c.removed and c.before != c.after)
+    moved = sum(1 for c in plan.write.changes if c.removed)
+    relinked = [rel for rel in plan_data(plan, True)["relinked"]]  # type: ignore[attr-defined]
+    return (f"wrote {plural(written, 'file')}: {plural(len(plan.groups), 'period file')}, {moved:,} moved to the "
+            f"archive" + "".join(f", {rel} relinked" for rel in relinked))
+
+
 def render_text(plan: RollupPlan, applied: bool, keep_days: int) -> str:
     from memctl.words import plural
 
@@ -808,8 +890,8 @@ def render_text(plan: RollupPlan, applied: bool, keep_days: int) -> str:
         lines.append(f"  {plural(len(archived), 'file')} to the archive (archive/<folder>/, same names)")
         for rel in data["relinked"]:  # type: ignore[attr-defined]
             lines.append(f"  {rel}: links to the rolled-up files now point at their period's file")
-        lines.append(f"written: {plural(len(plan.groups), 'period file')}, {len(archived):,} moved to the archive"
-                     if applied else "--apply writes it; --diff shows every change")
+        if not applied:  # once applied, what was written is said on stderr (`written_line`): stdout holds the plan
+            lines.append("--apply writes it; --diff shows every change")
     if plan.skipped_open:
         lines.append(f"{plural(plan.skipped_open, 'dated file')} wait for their {plan.period} to end "
                      f"(the current one, or one that ended within {keep_days} days)")

@@ -304,7 +304,7 @@ def plan_split(home: MemoryHome, doc: Doc, options: Options, *, today: date, now
     archive_secrets, carried = _secrets_of(home, doc, moves)
     plan = SplitPlan(doc.rel, options.level, tuple(moves), tuple(kept), before, after, write, home.counter.name, copy,
                      tuple(held), archive_secrets=archive_secrets, carried=carried, warnings=tuple(warnings))
-    verify(home, doc, plan, inserted, options, keep, into_rel, mapping)
+    verify(home, parsed, plan, inserted, options, keep, into_rel, mapping)  # its parts at the level that moves
     return plan
 
 
@@ -538,8 +538,9 @@ def _join_list(piece: str, block: str, newline: str, put: Callable[[str, bool], 
 
 
 def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int, str]], options: Options,
-           keep: set[str], into_rel: str, mapping: dict[str, str]) -> None:
-    """The guarantees, checked on the planned texts: raise GuaranteeError if one fails."""
+           keep: set[str], into_rel: str, mapping: dict[str, str], stable: bool = True) -> None:
+    """The guarantees, checked on the planned texts (`doc` parsed at the level that moves): raise
+    GuaranteeError if one fails. `stable`: also that a second split would move nothing."""
     changes = {c.rel: c for c in plan.write.changes}
     if plan.archive is None or changes[plan.archive].after != doc.text:
         raise GuaranteeError("the archive copy would not hold the original byte for byte", plan.archive)
@@ -584,9 +585,125 @@ def verify(home: MemoryHome, doc: Doc, plan: SplitPlan, inserted: list[tuple[int
             raise GuaranteeError("a moved link would point somewhere else", move.dest)
     if position != len(kept_source) or rebuilt != len(doc.text):
         raise GuaranteeError("conservation: the original cannot be rebuilt from the outputs", doc.rel)
+    if not stable:
+        return
     again = doc_from_text(new_source, doc.path, doc.rel, home, options.level)
     if _moves(home, again, options, keep, into_rel, mapping)[0]:
         raise GuaranteeError("a second split would move more: the plan is not stable", doc.rel)
+
+
+def saved_options(options: Options) -> dict[str, object]:
+    """What a plan file records of how its split was asked for (`--plan-out`), so that
+    `--apply-plan` checks a second split would move nothing, as `--apply` does."""
+    return {"keep": list(options.keep), "level": options.level,
+            "into": None if options.into is None else options.into.as_posix(),
+            "mapping": [list(pair) for pair in options.mapping], "allow_secrets": options.allow_secrets}
+
+
+def _options_of(saved: object) -> Options | None:
+    """The options a plan file records; None when it records none (or not as `saved_options` writes them)."""
+    if not isinstance(saved, dict):
+        return None
+    keep, level, into, mapping, secrets = (saved.get(k) for k in ("keep", "level", "into", "mapping",
+                                                                     "allow_secrets"))
+    good = (isinstance(keep, list) and all(isinstance(k, str) for k in keep) and isinstance(level, int)
+            and 1 <= level <= 6 and (into is None or isinstance(into, str)) and isinstance(mapping, list)
+            and all(isinstance(m, list) and len(m) == 2 and all(isinstance(x, str) for x in m) for m in mapping)
+            and isinstance(secrets, bool))
+    if not good:
+        return None
+    return Options(tuple(keep), level, None if into is None else Path(into),  # type: ignore[arg-type]
+                   tuple((m[0], m[1]) for m in mapping), bool(secrets))  # type: ignore[union-attr]
+
+
+def _inserted(kept: str, new: str, index_heading: str) -> list[tuple[int, str]] | None:
+    """Where `new`, the source a saved plan writes, holds more than `kept`, the text of the sections
+    that stay: (offset, text) of each line split adds (blank lines, the index heading, index link
+    lines; a line end after a last line that had none, a byte-order mark a moved first section
+    had). None when `new` is not `kept` with such lines added: a section that stays was changed."""
+    heading = re.compile(rf"^#{{1,6}}[ \t]+{re.escape(index_heading.strip())}[ \t]*#*[ \t]*\r?\n?$", re.IGNORECASE)
+    inserted: list[tuple[int, str]] = []
+    at = position = 0
+    if new.startswith("\ufeff") and not kept.startswith("\ufeff"):
+        inserted.append((0, "\ufeff"))
+        at = 1
+    for line in split_lines(new[at:]):
+        bare = line.rstrip("\r\n")
+        if kept.startswith(line, position):
+            position += len(line)
+        elif not line.strip() or _LINK_LINE.match(line) or heading.match(line):
+            inserted.append((at, line))
+        elif bare != line and kept[position:] == bare:  # the last line, now with a line end
+            position = len(kept)
+            inserted.append((at + len(bare), line[len(bare):]))
+        else:
+            return None
+        at += len(line)
+    return inserted if position == len(kept) else None
+
+
+def verify_saved(home: MemoryHome, write: WritePlan, summary: dict[str, Any]) -> None:
+    """The checks `verify` runs on a plan split makes, run on a plan read from a file
+    (`--apply-plan`), which anyone may have edited since: the archive copy holds the original byte
+    for byte, the sections that stay are unchanged, each moved section lands whole (its links
+    rewritten, nothing else) in its topic, appends only add, the plan writes no other file, and
+    (when the plan file says how the split was asked for) a second split would move nothing.
+    Raises GuaranteeError naming the check that fails."""
+    source, level, archive, saved = (summary.get(k) for k in ("source", "level", "archive", "moves"))
+    if not (isinstance(source, str) and isinstance(level, int) and 1 <= level <= 6 and isinstance(archive, list)
+            and len(archive) == 1 and isinstance(archive[0], str) and isinstance(saved, list)
+            and all(isinstance(m, dict) and isinstance(m.get("start_line"), int) and isinstance(m.get("dest"), str)
+                    for m in saved)):
+        raise GuaranteeError("it does not say what it splits (its summary is not as --plan-out writes it)")
+    changes = {c.rel: c for c in write.changes}
+    if len(changes) != len(write.changes):
+        raise GuaranteeError("it writes a file twice")
+    change = changes.get(source)
+    if change is None or change.before is None or change.removed:
+        raise GuaranteeError("it does not rewrite the file it splits", source)
+    path = home.index.path if source == home.index.rel else os.path.join(home.root, source)
+    doc = doc_from_text(change.before, path, source, home, level)
+    copy = changes.get(archive[0])
+    if copy is None or copy.before is not None or copy.removed:
+        raise GuaranteeError("the archive copy would not hold the original byte for byte", archive[0])
+    options = _options_of(summary.get("options"))
+    parts = {part.start_line: part for part in doc.sections if part.level == level}
+    links = _Links(doc)
+    doc_dir = posixpath.dirname(source)
+    cursor: dict[str, int] = {}
+    moves = []
+    for item in sorted(saved, key=lambda m: m["start_line"]):
+        part, dest = parts.get(item["start_line"]), changes.get(item["dest"])
+        if part is None:
+            raise GuaranteeError(f"it moves a section that does not start at line {item['start_line']}", source)
+        if dest is None or dest.removed or dest.rel in (source, archive[0]):
+            raise GuaranteeError(f"the section at line {part.start_line} would land in no topic", item["dest"])
+        original = doc.text[part.start : part.end].lstrip("\ufeff")
+        landed, edits = relink(original, set(links.within(part.start_line, part.end_line)), doc_dir,
+                               posixpath.dirname(dest.rel))
+        offset = dest.after.find(landed, cursor.get(dest.rel, len(dest.before or "")))
+        if offset < 0:
+            raise GuaranteeError("a moved section would not land whole (its text, links aside)", dest.rel)
+        cursor[dest.rel] = offset + len(landed)
+        moves.append(Move(part.heading or "", part.level, part.start_line, part.end_line, part.tokens, dest.rel,
+                          "create" if dest.before is None else "append", "", landed, original, edits,
+                          offset=offset))
+    for rel, other in changes.items():
+        if rel not in (source, archive[0], *cursor):
+            raise GuaranteeError("it writes a file into which no section moves", rel)
+        if other.removed:
+            raise GuaranteeError("it removes a file, which split never does", rel)
+    moved = {m.start_line for m in moves}
+    kept = "".join(doc.text[p.start : p.end] for p in doc.parts if not (p.level >= 0 and p.start_line in moved))
+    inserted = _inserted(kept, change.after, home.config.index_heading)
+    if inserted is None:
+        raise GuaranteeError("conservation: a section that stays would change", source)
+    plan = SplitPlan(source, level, tuple(moves), (), {}, {}, write, home.counter.name, archive[0])
+    if options is None:
+        verify(home, doc, plan, inserted, Options(level=level), set(), "", {}, stable=False)
+        return
+    keep = {k.strip().lower() for k in (*options.keep, *home.config.core, home.config.index_heading)}
+    verify(home, doc, plan, inserted, options, keep, _into(home, doc, options.into), _mapping(home, options))
 
 
 def plan_data(plan: SplitPlan, applied: bool) -> dict[str, object]:
@@ -627,8 +744,17 @@ def render_plan_text(plan: SplitPlan, applied: bool) -> str:
     b, a = plan.before, plan.after
     lines.append(f"{plan.source}: {b['lines']:,} → {a['lines']:,} lines, {b['tokens']:,} → {a['tokens']:,} tokens "
                  f"({plan.tokenizer})")
-    lines.append(f"original copied to {plan.archive}" if applied
-                 else "dry run: nothing written (--apply writes, --diff shows the changes)")
-    if archive_note(plan, applied):
-        lines.append(archive_note(plan, applied))
+    if not applied:  # once applied, what was written is said on stderr (`written_lines`): stdout holds the plan
+        lines.append("dry run: nothing written (--apply writes, --diff shows the changes)")
+        if archive_note(plan, applied):
+            lines.append(archive_note(plan, applied))
     return "\n".join(lines) + "\n"
+
+
+def written_lines(plan: SplitPlan) -> list[str]:
+    """What an applied split says on stderr, last `wrote N files`, as every command that writes says it."""
+    from memctl.words import plural
+
+    copied = [f"original copied to {plan.archive}"] if plan.archive else []
+    note = [archive_note(plan, True)] if archive_note(plan, True) else []
+    return [*copied, *note, f"wrote {plural(sum(1 for c in plan.write.changes if c.before != c.target), 'file')}"]

@@ -2,17 +2,20 @@
 
 A plan file holds every file's text before and after, so what is written is what was reviewed
 (a summarizer is not run again), and a plan made from inputs that have changed since is refused
-whole: `apply_plan` compares each file with its `before` first.
+whole: `apply_plan` compares each file with its `before` first. A plan file is text anyone can
+edit, so before it is written it is checked as `--apply` checks the plan it makes (`check_saved`
+runs the command's own check on it): a plan that would lose text is refused whole.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from typing import Any
 
-from memctl.errors import InputError, MemctlError
-from memctl.safe.fsutil import atomic_write, read_text
+from memctl.errors import GuaranteeError, InputError, MemctlError, StaleError
+from memctl.safe.fsutil import atomic_write, current_text, read_text
 from memctl.safe.keys import digest
 from memctl.safe.writer import FileChange, WritePlan
 
@@ -53,3 +56,27 @@ def load_plan(path: str, command: str, root: str) -> tuple[WritePlan, dict[str, 
         if not good:
             raise InputError("a damaged plan file: its changes are not as --plan-out writes them", path)
     return WritePlan(changes), data.get("summary") or {}
+
+
+def check_saved(path: str, root: str, plan: WritePlan, summary: dict[str, Any],
+                check: Callable[[WritePlan, dict[str, Any]], None]) -> None:
+    """Refuse the plan in `path` unless it passes `check`, the command's own check of a plan (what
+    `--apply` runs on the plan it makes: every source in the archive byte for byte, the original
+    rebuildable, no text lost). A file changed since the plan was made is said as the write would
+    say it; a failed check is one line naming the plan file and the check."""
+    try:
+        for change in plan.changes:
+            try:
+                now = current_text(root, change.rel)
+            except InputError as exc:
+                raise GuaranteeError(f"cannot be compared with the plan ({exc.message})", change.rel) from None
+            if now != change.before:
+                what = "removed" if now is None else "changed on disk"
+                raise StaleError(f"{what} while memctl was planning; nothing was written", change.rel)
+        check(plan, summary)
+    except StaleError:
+        raise
+    except GuaranteeError as exc:
+        detail = str(exc).removesuffix("; nothing was written")
+        raise GuaranteeError(f"not applied: the plan fails a check --apply runs ({detail}); nothing was written",
+                             path) from None
