@@ -245,22 +245,42 @@ KINDS = {  # a schema kind as a message says it
     "str": "a text", "int": "a whole number", "bool": "true or false", "float": "a number",
     "list[str]": "a list of texts, such as [\"topics/*.md\"]",
     "map[str, str]": "a mapping of names to texts", "map[str, list[str]]": "a mapping of names to lists of texts",
+    "map": "a mapping",
 }
+# The `lint:` table's keys and their kinds (memctl/commands/lint/engine.py reads them); a list's example.
+LINT_SCHEMA = {"select": "list[str]", "ignore": "list[str]", "severity": "map[str, str]",
+               "per_file_ignores": "map[str, list[str]]"}
+EXAMPLES = {"lint.select": '["ALL"]', "lint.ignore": '["MEM302"]', "lint.per_file_ignores": '{"memory/*": ["MEM302"]}',
+            "lint.severity": "{MEM206: error}", "budgets": "{topic_tokens: 800}", "lint": "{select: [ALL]}"}
 
 
-def _bad_item(key: str, value: Any, lines: Mapping[str, int]) -> tuple[int | None, str]:
+def _bad_item(key: str, value: Any, lines: Mapping[str, int], kind: str) -> tuple[int | None, str]:
     """Where a value of the wrong kind is, and what it is: the first item or entry of a list or
-    mapping that is not a text (or a list of texts), else the value itself."""
-    if isinstance(value, list):
+    mapping that is not of its kind (a text, or for `map[str, list[str]]` a list of texts), else the
+    value itself."""
+    if isinstance(value, list) and kind == "list[str]":
         bad = next((i for i, v in enumerate(value) if not isinstance(v, str)), None)
         if bad is not None:
             return lines.get(f"{key}[{bad}]", lines.get(key)), f"{_shown(value[bad])} in the list"
-    if isinstance(value, dict):
-        bad_key = next((k for k, v in value.items() if not isinstance(v, (str, list))
-                        or isinstance(v, list) and not all(isinstance(x, str) for x in v)), None)
+    if isinstance(value, dict) and kind.startswith("map["):
+        lists = kind == "map[str, list[str]]"
+        bad_key = next((k for k, v in value.items() if not (
+            isinstance(v, list) and all(isinstance(x, str) for x in v) if lists else isinstance(v, str))), None)
         if bad_key is not None:
             return lines.get(f"{key}.{bad_key}", lines.get(key)), f"{_shown(value[bad_key])} for {bad_key!r}"
     return lines.get(key), _shown(value)
+
+
+def _check_kind(key: str, value: Any, kind: str, where: str, lines: Mapping[str, int]) -> None:
+    """A one-line error naming the value's line when it is not of `kind` (a text read letter by
+    letter where a list is meant is the bug this keeps out: `select: ALL`)."""
+    if _check_type(key, value, kind):
+        return
+    line, got = _bad_item(key, value, lines, kind)
+    said = KINDS[kind]
+    if key in EXAMPLES:
+        said = f"{said.split(', such as ')[0]}, such as {EXAMPLES[key]}"
+    raise ConfigError(f"{key} must be {said} (got {got})", where, line)
 
 
 def _check_type(key: str, value: Any, kind: str) -> bool:
@@ -307,7 +327,7 @@ def number_problem(label: str, value: Any, whole: bool, low: int, high: int, nul
 def _budget_problem(label: str, name: str, value: Any, null: bool = True) -> str | None:
     """What is wrong with a budget's value (`null`: whether the layer can say null, as YAML can)."""
     if name == "load_cap_mode":
-        return None if value in CAPS else f"{label} must be one of {', '.join(CAPS)}"
+        return None if isinstance(value, str) and value in CAPS else f"{label} must be one of {', '.join(CAPS)}"
     if name in PERCENT_BUDGETS:
         return number_problem(label, value, True, 0, 100)
     return number_problem(label, value, True, 1, MOST, null and name in NULLABLE_BUDGETS)
@@ -324,10 +344,16 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             if problem is not None:
                 raise ConfigError(problem, where, line)
             continue
-        kind = SCHEMA[key][0]
-        if not _check_type(key, value, kind):
-            line, got = _bad_item(key, value, lines)
-            raise ConfigError(f"{key} must be {KINDS[kind]} (got {got})", where, line)
+        _check_kind(key, value, SCHEMA[key][0], where, lines)
+    for name, value in (raw.get("lint") or {}).items():
+        if name not in LINT_SCHEMA:
+            raise ConfigError(f"unknown lint key {name!r}; valid keys: {', '.join(LINT_SCHEMA)}", where,
+                              lines.get(f"lint.{name}", lines.get("lint")))
+        _check_kind(f"lint.{name}", value, LINT_SCHEMA[name], where, lines)
+    for token, level in ((raw.get("lint") or {}).get("severity") or {}).items():
+        if level not in ("error", "warning"):
+            raise ConfigError(f"lint.severity of {token} must be error or warning, not {level!r}", where,
+                              lines.get(f"lint.severity.{token}", lines.get("lint")))
     for key in GLOB_KEYS:
         for pattern in raw.get(key) or ():
             problem = glob_problem(pattern)
