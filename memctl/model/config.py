@@ -386,9 +386,10 @@ def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], gu
     the `skills`, `lessons` and `map` made relative to the home from `base`, the folder they are
     written relative to (the config file's; None: the home itself), and those of `topics`,
     `rollup`, `dedupe_only`, `always` and `skills` that point outside the home dropped, each with a
-    warning naming it as written; an `index` outside is an error. (`lessons` and `map` are checked
-    where they are written, as `--into` and `--map` are; `context` may name files outside the home
-    on purpose.)"""
+    warning naming it as written; an `index`, `lessons` or `map` entry outside is an error naming
+    the file and line. `context` globs stay relative to `base`, and may name files outside the
+    home, but not outside the repository or agent's folder that holds it (`context_folder`): one
+    that does is dropped with a warning."""
     moved = base is not None and os.path.realpath(base) != guard.root
 
     def here(value: str, names: bool = False) -> str:
@@ -417,10 +418,14 @@ def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], gu
             out[key] = kept(key, value, f"{key} entry" if key == "always" else f"{key} glob")
         elif key == "skills":
             out[key] = {skill: kept(key, names, f"skill {skill!r} entry") for skill, names in value.items()}
+        elif key == "context" and base is not None:
+            out[key] = _context_kept(value, where, lines, guard.root, os.path.realpath(base), warnings)
         elif key == "lessons":
-            out[key] = here(value)
+            out[key] = written_inside(here(value), f"lessons {value!r}", guard, where, lines.get(key))
         elif key == "map":
-            out[key] = {heading: here(dest) for heading, dest in value.items()}
+            out[key] = {heading: written_inside(here(dest), f"map entry {heading!r} ({dest!r})", guard, where,
+                                                lines.get(f"map.{heading}", lines.get(key)))
+                        for heading, dest in value.items()}
     return out
 
 
@@ -435,6 +440,62 @@ def from_folder(value: str, folder: str, home: str) -> str:
     head = os.path.relpath(os.path.normpath(os.path.join(folder, *parts[:fixed])), home).replace(os.sep, "/")
     rest = parts[fixed:]
     return "/".join(rest if head == "." and rest else [head, *rest])
+
+
+def _user_home() -> str:
+    return os.path.realpath(os.path.expanduser("~"))
+
+
+def context_folder(root: str, base: str | None) -> tuple[str, str]:
+    """The folder `context:` files must lie in, for the home `root` and the folder of its config
+    file `base` (real paths), and what it is, for a message: the repository that holds the home (the nearest
+    folder at or above it holding `.git`); outside one, the config file's folder when it holds the
+    home (Arc's agent folder, with `memory/`, SOUL.md and `skills/`), else the folder the home is in
+    (`context: [../SOUL.md]` beside the memory folder). Never the file system's root nor the user's
+    home folder, which hold everything: then the home itself."""
+    ceilings = {os.sep, _user_home()}
+    folder = root
+    while True:
+        if os.path.lexists(os.path.join(folder, ".git")):
+            if folder not in ceilings:
+                return folder, "the repository that holds the home"
+            break
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    if base is not None:
+        if base not in ceilings and root.startswith(base.rstrip(os.sep) + os.sep) and base != os.path.dirname(root):
+            return base, "the config file's folder"
+    parent = os.path.dirname(root)
+    if parent not in ceilings and parent != root:
+        return parent, "the folder that holds the home"
+    return root, "the home"
+
+
+def _context_kept(values: list[str], where: str, lines: Mapping[str, int], root: str, base: str,
+                  warnings: list[str]) -> list[str]:
+    """The `context` globs (relative to the config's folder `base`) that lie in `context_folder`,
+    as written; each other one dropped with a warning naming the file and line."""
+    folder, what = context_folder(root, base)
+    bound = Guard(folder)
+    kept = []
+    for number, value in enumerate(values):
+        if inside_glob(from_folder(os.path.expanduser(value), base, folder), bound) is None:
+            warnings.append(str(ConfigError(f"context glob {value!r} points outside {what} ({folder}); ignored",
+                                            where, lines.get(f"context[{number}]", lines.get("context")))))
+        else:
+            kept.append(value)
+    return kept
+
+
+def written_inside(rel: str, label: str, guard: Guard, where: str, line: int | None) -> str:
+    """`rel`, a file the config names for memctl to write (`lessons`, a `map` entry), normalised,
+    when it lies inside the home, its symlinks resolved; else an error naming the config's file and line (the
+    write itself checks the rest: a markdown file, no link on the way)."""
+    if guard.rel(os.path.join(guard.root, rel)) is None:
+        raise ConfigError(f"{label} points outside the home; memctl writes only inside it", where, line)
+    return rel if os.path.isabs(rel) else posixpath.normpath(rel)  # `./LESSONS.md` is LESSONS.md
 
 
 def check_index(name: str | None, label: str, guard: Guard, where: str | None = None, line: int | None = None,
