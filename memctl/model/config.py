@@ -138,19 +138,127 @@ INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or
 
 def find_config(start: str) -> str | None:
     """`.memctl.yaml` (or a `pyproject.toml` with a `[tool.memctl]` table) in `start` or its nearest
-    parent, stopping at the repository root; in one folder, `.memctl.yaml` wins."""
+    parent (`search_config`)."""
+    return search_config(start)[0]
+
+
+def search_config(start: str) -> tuple[str | None, str]:
+    """The config for the home `start`, and why one found above it was passed over ("" when none
+    was): `.memctl.yaml` (or a `pyproject.toml` with a `[tool.memctl]` table) in `start` or its
+    nearest parent; in one folder, `.memctl.yaml` wins. The search stops at the repository's root
+    (a folder holding `.git`) and at the user's home folder, never enters a folder someone else
+    could have put a config in (`_foreign`: /tmp, another user's folder), and takes no config above
+    the home that another user owns or could change: that one is not yours, and it is named."""
     folder = start
+    owners: set[int] | None = None
     while True:
-        candidate = os.path.join(folder, CONFIG_NAME)
-        if os.path.lexists(candidate):  # a FIFO or a folder there is an error, never silently skipped
-            return candidate
-        pyproject = os.path.join(folder, "pyproject.toml")
-        if os.path.isfile(pyproject) and _has_memctl_table(pyproject):
-            return pyproject
+        found = os.path.join(folder, CONFIG_NAME)
+        if not os.path.lexists(found):  # a FIFO or a folder there is an error, never silently skipped
+            pyproject = os.path.join(folder, "pyproject.toml")
+            found = pyproject if os.path.isfile(pyproject) and _has_memctl_table(pyproject) else ""
+        if found:
+            why = _foreign(found, owners) if owners is not None else ""
+            if why:
+                return None, (f"{shown_config(found)}: not read: {why}, and a config above the home is read only "
+                              "when it is yours (pass it with --config to use it)")
+            return found, ""
         parent = os.path.dirname(folder)
-        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
-            return None
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder or folder == _user_home():
+            return None, ""
+        if owners is None:
+            owners = _own_uids(start)
+        if _foreign(parent, owners):
+            return None, ""
         folder = parent
+
+
+def _own_uids(start: str) -> set[int]:
+    """Whose folders the config search climbs into: the user's running memctl, root's, and those of
+    whoever owns the home (a checkout another user made, as CI's container jobs run as root in)."""
+    if not hasattr(os, "geteuid"):  # pragma: no cover - Windows has no owner and mode bits to check
+        return set()
+    owners = {0, os.geteuid()}
+    try:
+        owners.add(os.stat(start).st_uid)
+    except OSError:
+        pass
+    return owners
+
+
+def _foreign(path: str, owners: set[int]) -> str:
+    """Why a config in or at `path` (a folder, or a config file above the home) may be someone
+    else's, or "": it belongs to another user than `owners`, others can change it
+    (`others_may_write`: /tmp, a shared group folder), or it cannot be looked at."""
+    if not owners:  # pragma: no cover - Windows
+        return ""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return f"it cannot be looked at ({exc.strerror or exc})"
+    if info.st_uid not in owners:
+        return f"it belongs to another user (uid {info.st_uid})"
+    if others_may_write(info):
+        return f"{'others' if info.st_mode & 0o002 else 'its group'} can write it (mode {info.st_mode & 0o7777:04o})"
+    return ""
+
+
+def others_may_write(info: os.stat_result) -> bool:
+    """Whether anyone but its owner may change a file or folder: it is writable by others, or by a
+    group that is not the owner's private one (the group of the owner's own name, their primary,
+    with no other member: what umask 002 gives every file; Debian's OpenSSH accepts it the same way)."""
+    if info.st_mode & 0o002:
+        return True
+    return bool(info.st_mode & 0o020) and not _private_group(info.st_uid, info.st_gid)
+
+
+_PRIVATE: dict[tuple[int, int], bool] = {}
+
+
+def _private_group(uid: int, gid: int) -> bool:
+    known = _PRIVATE.get((uid, gid))
+    if known is None:
+        try:
+            import grp
+            import pwd
+
+            owner, group = pwd.getpwuid(uid), grp.getgrgid(gid)
+            known = (owner.pw_gid == gid and group.gr_name == owner.pw_name
+                     and all(member == owner.pw_name for member in group.gr_mem))
+        except (ImportError, KeyError):
+            known = False
+        _PRIVATE[(uid, gid)] = known
+    return known
+
+
+def command_refusal(path: str) -> str:
+    """Why memctl must not run a command the config file `path` names (`embedder:`), or "": the
+    file (and a symlink to it) and each folder holding it must belong to the user running memctl
+    or to root, and no one else may change them (`others_may_write`; in a sticky folder such as
+    /tmp others cannot replace a file that is not theirs). As ssh treats its config and keys."""
+    if not hasattr(os, "geteuid"):  # pragma: no cover - Windows has no owner and mode bits to check
+        return ""
+    mine = {0, os.geteuid()}
+    real = os.path.realpath(path)
+    try:
+        link = os.lstat(path)
+    except OSError:
+        link = None
+    if link is not None and link.st_uid not in mine:  # a symlink someone else made: they chose where it leads
+        return f"it belongs to another user (uid {link.st_uid})"
+    for target in dict.fromkeys((real, os.path.dirname(real), os.path.dirname(os.path.abspath(path)))):
+        what = "it" if target == real else f"its folder {shown_config(target)}"
+        try:
+            info = os.stat(target)
+        except OSError as exc:
+            return f"{what} cannot be looked at ({exc.strerror or exc})"
+        if info.st_uid not in mine:
+            return f"{what} belongs to another user (uid {info.st_uid})"
+        if target != real and info.st_mode & 0o1000:  # sticky: only a file's owner may rename or remove it
+            continue
+        if others_may_write(info):
+            who = "others" if info.st_mode & 0o002 else "its group"
+            return f"{what} can be written by {who} (mode {info.st_mode & 0o7777:04o})"
+    return ""
 
 
 def _has_memctl_table(path: str) -> bool:
@@ -563,10 +671,10 @@ def load_config(
 ) -> Config:
     """The configuration for `home`: defaults, then profile, file, environment and flags."""
     env = os.environ if env is None else env
-    path = explicit if explicit is not None else find_config(home)
+    path, passed = (explicit, "") if explicit is not None else search_config(home)
     layers: list[dict[str, Any]] = []
     guard = Guard(os.path.realpath(home))
-    warnings: list[str] = []
+    warnings: list[str] = [passed] if passed else []
     lines: dict[str, int] = {}
     if path is not None:
         where = shown_config(path)
