@@ -9,9 +9,13 @@ relative to the home. An entry of `always`, `skills` or `dedupe_only` without a 
 topic's stem or file name), found wherever that topic is.
 
 A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
-is input like any other: every glob must be one, every number lie in its range, and a path or glob
-that points outside the home is dropped with a warning (`context:` files alone are named outside
-it on purpose).
+is input like any other: every value must be of its type, every glob must be one, every number lie
+in its range, a path or glob that points outside the home is dropped with a warning (`context:`
+files may lie beside the memory, in the repository or folder that holds the home: `context_folder`)
+and a file to write outside it is an error. Whose config it is matters too: the search for one
+stops at the repository's root and the user's home folder and takes none someone else could have
+put in its way (`search_config`), and a command a config names is run only from a file of the
+user's own (`command_refusal`).
 """
 
 from __future__ import annotations
@@ -98,13 +102,15 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
     "always": ("list[str]", "topics loaded on every dispatch"),
     "core": ("list[str]", "index headings that `split` keeps in the index"),
-    "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file)"),
+    "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file, inside "
+                             "the repository or the folder that holds the home)"),
     "index_heading": ("str", "the index heading `split` lists moved sections under (default Topics)"),
     "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "embedder": ("str", "assemble --query: a command reading texts (JSON lines) and writing a vector a line (JSON "
-                        "arrays), run without a shell; off by default, not run from a config git tracks"),
+                        "arrays), run without a shell; off by default, run only from a config of your own (not "
+                        "tracked by git, owned by you or root, writable by no one else)"),
     "embedder_floor": ("float", "assemble --query: the cosine similarity a section needs to come in by the embedder's "
                                 "meaning (0 to 1, default 0.35, measured with all-MiniLM-L6-v2; another model's lies "
                                 "elsewhere)"),
@@ -151,6 +157,7 @@ def search_config(start: str) -> tuple[str | None, str]:
     the home that another user owns or could change: that one is not yours, and it is named."""
     folder = start
     owners: set[int] | None = None
+    user_home: str | None = None
     while True:
         found = os.path.join(folder, CONFIG_NAME)
         if not os.path.lexists(found):  # a FIFO or a folder there is an error, never silently skipped
@@ -163,10 +170,12 @@ def search_config(start: str) -> tuple[str | None, str]:
                               "when it is yours (pass it with --config to use it)")
             return found, ""
         parent = os.path.dirname(folder)
-        if os.path.exists(os.path.join(folder, ".git")) or parent == folder or folder == _user_home():
+        if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
             return None, ""
-        if owners is None:
-            owners = _own_uids(start)
+        if owners is None:  # the home's folder, always looked in, asks nothing of these
+            owners, user_home = _own_uids(start), _user_home()
+        if folder == user_home:
+            return None, ""
         if _foreign(parent, owners):
             return None, ""
         folder = parent
