@@ -64,8 +64,8 @@ def load_context(home: MemoryHome) -> Context:
             if bound.inside(path):
                 named.append(os.path.realpath(path))
             else:
-                problems.append(f"context {pattern!r}: {display_path(os.path.normpath(path))} resolves outside {what} ({folder}); "
-                                "not read")
+                shown = display_path(os.path.normpath(path))
+                problems.append(f"context {pattern!r}: {shown} resolves outside {what} ({folder}); not read")
     allowed = set(named)
     guard = Guard(home.root)
     seen: set[str] = set()
