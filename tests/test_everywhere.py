@@ -117,7 +117,8 @@ def test_a_root_config_s_lessons_and_map_outside_the_home_are_still_refused_when
                                   input="Lesson: pin the runner image.\n", catch_exceptions=False)
     assert captured.exit_code == 2
     assert captured.stdout == ""
-    assert captured.stderr == "error: ../notes/secret.md: is not a plain path inside the home; nothing was written\n"
+    assert captured.stderr == (f"error: {repo}/.memctl.yaml:2: lessons 'notes/secret.md' points outside the home; "
+                               "memctl writes only inside it\n")  # named as written, at its line
     assert (repo / "notes" / "secret.md").read_text() == "# Not memory\n"
 
 

@@ -158,20 +158,22 @@ def test_memctl_index_outside_the_home_is_an_error_naming_the_variable(cli, repo
 
 def test_lessons_map_into_and_map_flags_outside_the_home_are_refused_and_nothing_is_written(cli, repo):
     secret = (repo / "outside" / "secret.md").read_text()
-    config(repo, "lessons: ../outside/secret.md\n")
+    cfg = config(repo, "lessons: ../outside/secret.md\n")
     from memctl.cli.main import app
 
     captured = CliRunner().invoke(app, ["capture", str(repo / "memory"), "--apply"],
                                   input="Lesson: pin the runner image.\n", catch_exceptions=False)
     assert captured.exit_code == 2
     assert captured.stdout == ""
-    assert captured.stderr == "error: ../outside/secret.md: is not a plain path inside the home; nothing was written\n"
+    assert captured.stderr == (f"error: {cfg}:1: lessons '../outside/secret.md' points outside the home; memctl "
+                               "writes only inside it\n")
     config(repo, "map: {Deploys: ../outside/secret.md}\n")
     (repo / "memory" / "MEMORY.md").write_text("# Memory\n\n## Deploys\n\n- green on Fridays.\n")
     mapped = cli("split", str(repo / "memory"), "--apply")
     assert mapped.exit_code == 2
     assert mapped.stdout == ""
-    assert mapped.stderr == "error: ../outside/secret.md: is not a plain path inside the home; nothing was written\n"
+    assert mapped.stderr == (f"error: {cfg}:1: map entry 'Deploys' ('../outside/secret.md') points outside the home; "
+                             "memctl writes only inside it\n")
     (repo / "memory" / ".memctl.yaml").unlink()
     into = cli("split", str(repo / "memory"), "--into", "../outside", "--apply")
     assert into.exit_code == 2

@@ -18,8 +18,9 @@ that exits non-zero named with the last line it wrote on stderr, its own words f
 finds is as good as the model behind it.
 
 A repository is input, never instructions: an `embedder:` in a config file git tracks (one that
-came with a clone or a pull request) is not run; MEMCTL_EMBEDDER or an untracked config is the
-user's own.
+came with a clone or a pull request) is not run, nor one in a file another user owns or could
+change (`memctl.model.config.command_refusal`); MEMCTL_EMBEDDER or an untracked config of the
+user's own is theirs.
 """
 
 from __future__ import annotations
@@ -243,9 +244,18 @@ def embedder_for(home: MemoryHome, timeout: float | None = None) -> tuple[Embedd
     if not command:
         return None, None
     if not os.environ.get("MEMCTL_EMBEDDER") and home.config.source is not None:
+        from memctl.model.config import command_refusal
         from memctl.safe.trust import tracked_by_git
 
         folder, name = os.path.split(os.path.abspath(home.config.source))
+        foreign = command_refusal(home.config.source)
+        if foreign:
+            from memctl.model.config import shown_config
+
+            return None, (f"the embedder named in {shown_config(home.config.source)} is not run: {foreign}, and "
+                          "memctl runs a command a config names only from a file you (or root) own that no one else "
+                          "can change (fix its owner or mode, or set MEMCTL_EMBEDDER); the query is ranked by its "
+                          "words alone")
         tracked = tracked_by_git(folder, name)
         if tracked:
             return None, (f"the embedder named in {name} is not run: {tracked}, and a repository's config names "

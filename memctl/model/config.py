@@ -9,9 +9,13 @@ relative to the home. An entry of `always`, `skills` or `dedupe_only` without a 
 topic's stem or file name), found wherever that topic is.
 
 A config arrives with the files it describes (memctl runs in CI on others' pull requests), so it
-is input like any other: every glob must be one, every number lie in its range, and a path or glob
-that points outside the home is dropped with a warning (`context:` files alone are named outside
-it on purpose).
+is input like any other: every value must be of its type, every glob must be one, every number lie
+in its range, a path or glob that points outside the home is dropped with a warning (`context:`
+files may lie beside the memory, in the repository or folder that holds the home: `context_folder`)
+and a file to write outside it is an error. Whose config it is matters too: the search for one
+stops at the repository's root and the user's home folder and takes none someone else could have
+put in its way (`search_config`), and a command a config names is run only from a file of the
+user's own (`command_refusal`).
 """
 
 from __future__ import annotations
@@ -98,13 +102,15 @@ SCHEMA: dict[str, tuple[str, str]] = {
     "skills": ("map[str, list[str]]", "skill name -> topic stems or paths"),
     "always": ("list[str]", "topics loaded on every dispatch"),
     "core": ("list[str]", "index headings that `split` keeps in the index"),
-    "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file)"),
+    "context": ("list[str]", "files the host loads besides the memory (globs relative to the config file, inside "
+                             "the repository or the folder that holds the home)"),
     "index_heading": ("str", "the index heading `split` lists moved sections under (default Topics)"),
     "map": ("map[str, str]", "index heading -> existing topic file that `split` sends the section into"),
     "dedupe_only": ("list[str]", "topics `consolidate` deduplicates but never thins by age (stems, paths, globs)"),
     "query_floor": ("float", "assemble --query: the share of the best score a section needs (0 to 1, default 0.4)"),
     "embedder": ("str", "assemble --query: a command reading texts (JSON lines) and writing a vector a line (JSON "
-                        "arrays), run without a shell; off by default, not run from a config git tracks"),
+                        "arrays), run without a shell; off by default, run only from a config of your own (not "
+                        "tracked by git, owned by you or root, writable by no one else)"),
     "embedder_floor": ("float", "assemble --query: the cosine similarity a section needs to come in by the embedder's "
                                 "meaning (0 to 1, default 0.35, measured with all-MiniLM-L6-v2; another model's lies "
                                 "elsewhere)"),
@@ -138,19 +144,130 @@ INSIDE_KEYS = ("topics", "rollup", "dedupe_only", "always")  # lists of paths or
 
 def find_config(start: str) -> str | None:
     """`.memctl.yaml` (or a `pyproject.toml` with a `[tool.memctl]` table) in `start` or its nearest
-    parent, stopping at the repository root; in one folder, `.memctl.yaml` wins."""
+    parent (`search_config`)."""
+    return search_config(start)[0]
+
+
+def search_config(start: str) -> tuple[str | None, str]:
+    """The config for the home `start`, and why one found above it was passed over ("" when none
+    was): `.memctl.yaml` (or a `pyproject.toml` with a `[tool.memctl]` table) in `start` or its
+    nearest parent; in one folder, `.memctl.yaml` wins. The search stops at the repository's root
+    (a folder holding `.git`) and at the user's home folder, never enters a folder someone else
+    could have put a config in (`_foreign`: /tmp, another user's folder), and takes no config above
+    the home that another user owns or could change: that one is not yours, and it is named."""
     folder = start
+    owners: set[int] | None = None
+    user_home: str | None = None
     while True:
-        candidate = os.path.join(folder, CONFIG_NAME)
-        if os.path.lexists(candidate):  # a FIFO or a folder there is an error, never silently skipped
-            return candidate
-        pyproject = os.path.join(folder, "pyproject.toml")
-        if os.path.isfile(pyproject) and _has_memctl_table(pyproject):
-            return pyproject
+        found = os.path.join(folder, CONFIG_NAME)
+        if not os.path.lexists(found):  # a FIFO or a folder there is an error, never silently skipped
+            pyproject = os.path.join(folder, "pyproject.toml")
+            found = pyproject if os.path.isfile(pyproject) and _has_memctl_table(pyproject) else ""
+        if found:
+            why = _foreign(found, owners) if owners is not None else ""
+            if why:
+                return None, (f"{shown_config(found)}: not read: {why}, and a config above the home is read only "
+                              "when it is yours (pass it with --config to use it)")
+            return found, ""
         parent = os.path.dirname(folder)
         if os.path.exists(os.path.join(folder, ".git")) or parent == folder:
-            return None
+            return None, ""
+        if owners is None:  # the home's folder, always looked in, asks nothing of these
+            owners, user_home = _own_uids(start), _user_home()
+        if folder == user_home:
+            return None, ""
+        if _foreign(parent, owners):
+            return None, ""
         folder = parent
+
+
+def _own_uids(start: str) -> set[int]:
+    """Whose folders the config search climbs into: the user's running memctl, root's, and those of
+    whoever owns the home (a checkout another user made, as CI's container jobs run as root in)."""
+    if not hasattr(os, "geteuid"):  # pragma: no cover - Windows has no owner and mode bits to check
+        return set()
+    owners = {0, os.geteuid()}
+    try:
+        owners.add(os.stat(start).st_uid)
+    except OSError:
+        pass
+    return owners
+
+
+def _foreign(path: str, owners: set[int]) -> str:
+    """Why a config in or at `path` (a folder, or a config file above the home) may be someone
+    else's, or "": it belongs to another user than `owners`, others can change it
+    (`others_may_write`: /tmp, a shared group folder), or it cannot be looked at."""
+    if not owners:  # pragma: no cover - Windows
+        return ""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return f"it cannot be looked at ({exc.strerror or exc})"
+    if info.st_uid not in owners:
+        return f"it belongs to another user (uid {info.st_uid})"
+    if others_may_write(info):
+        return f"{'others' if info.st_mode & 0o002 else 'its group'} can write it (mode {info.st_mode & 0o7777:04o})"
+    return ""
+
+
+def others_may_write(info: os.stat_result) -> bool:
+    """Whether anyone but its owner may change a file or folder: it is writable by others, or by a
+    group that is not the owner's private one (the group of the owner's own name, their primary,
+    with no other member: what umask 002 gives every file; Debian's OpenSSH accepts it the same way)."""
+    if info.st_mode & 0o002:
+        return True
+    return bool(info.st_mode & 0o020) and not _private_group(info.st_uid, info.st_gid)
+
+
+_PRIVATE: dict[tuple[int, int], bool] = {}
+
+
+def _private_group(uid: int, gid: int) -> bool:
+    known = _PRIVATE.get((uid, gid))
+    if known is None:
+        try:
+            import grp
+            import pwd
+
+            owner, group = pwd.getpwuid(uid), grp.getgrgid(gid)
+            known = (owner.pw_gid == gid and group.gr_name == owner.pw_name
+                     and all(member == owner.pw_name for member in group.gr_mem))
+        except (ImportError, KeyError):
+            known = False
+        _PRIVATE[(uid, gid)] = known
+    return known
+
+
+def command_refusal(path: str) -> str:
+    """Why memctl must not run a command the config file `path` names (`embedder:`), or "": the
+    file (and a symlink to it) and each folder holding it must belong to the user running memctl
+    or to root, and no one else may change them (`others_may_write`; in a sticky folder such as
+    /tmp others cannot replace a file that is not theirs). As ssh treats its config and keys."""
+    if not hasattr(os, "geteuid"):  # pragma: no cover - Windows has no owner and mode bits to check
+        return ""
+    mine = {0, os.geteuid()}
+    real = os.path.realpath(path)
+    try:
+        link = os.lstat(path)
+    except OSError:
+        link = None
+    if link is not None and link.st_uid not in mine:  # a symlink someone else made: they chose where it leads
+        return f"it belongs to another user (uid {link.st_uid})"
+    for target in dict.fromkeys((real, os.path.dirname(real), os.path.dirname(os.path.abspath(path)))):
+        what = "it" if target == real else f"its folder {shown_config(target)}"
+        try:
+            info = os.stat(target)
+        except OSError as exc:
+            return f"{what} cannot be looked at ({exc.strerror or exc})"
+        if info.st_uid not in mine:
+            return f"{what} belongs to another user (uid {info.st_uid})"
+        if target != real and info.st_mode & 0o1000:  # sticky: only a file's owner may rename or remove it
+            continue
+        if others_may_write(info):
+            who = "others" if info.st_mode & 0o002 else "its group"
+            return f"{what} can be written by {who} (mode {info.st_mode & 0o7777:04o})"
+    return ""
 
 
 def _has_memctl_table(path: str) -> bool:
@@ -245,22 +362,42 @@ KINDS = {  # a schema kind as a message says it
     "str": "a text", "int": "a whole number", "bool": "true or false", "float": "a number",
     "list[str]": "a list of texts, such as [\"topics/*.md\"]",
     "map[str, str]": "a mapping of names to texts", "map[str, list[str]]": "a mapping of names to lists of texts",
+    "map": "a mapping",
 }
+# The `lint:` table's keys and their kinds (memctl/commands/lint/engine.py reads them); a list's example.
+LINT_SCHEMA = {"select": "list[str]", "ignore": "list[str]", "severity": "map[str, str]",
+               "per_file_ignores": "map[str, list[str]]"}
+EXAMPLES = {"lint.select": '["ALL"]', "lint.ignore": '["MEM302"]', "lint.per_file_ignores": '{"memory/*": ["MEM302"]}',
+            "lint.severity": "{MEM206: error}", "budgets": "{topic_tokens: 800}", "lint": "{select: [ALL]}"}
 
 
-def _bad_item(key: str, value: Any, lines: Mapping[str, int]) -> tuple[int | None, str]:
+def _bad_item(key: str, value: Any, lines: Mapping[str, int], kind: str) -> tuple[int | None, str]:
     """Where a value of the wrong kind is, and what it is: the first item or entry of a list or
-    mapping that is not a text (or a list of texts), else the value itself."""
-    if isinstance(value, list):
+    mapping that is not of its kind (a text, or for `map[str, list[str]]` a list of texts), else the
+    value itself."""
+    if isinstance(value, list) and kind == "list[str]":
         bad = next((i for i, v in enumerate(value) if not isinstance(v, str)), None)
         if bad is not None:
             return lines.get(f"{key}[{bad}]", lines.get(key)), f"{_shown(value[bad])} in the list"
-    if isinstance(value, dict):
-        bad_key = next((k for k, v in value.items() if not isinstance(v, (str, list))
-                        or isinstance(v, list) and not all(isinstance(x, str) for x in v)), None)
+    if isinstance(value, dict) and kind.startswith("map["):
+        lists = kind == "map[str, list[str]]"
+        bad_key = next((k for k, v in value.items() if not (
+            isinstance(v, list) and all(isinstance(x, str) for x in v) if lists else isinstance(v, str))), None)
         if bad_key is not None:
             return lines.get(f"{key}.{bad_key}", lines.get(key)), f"{_shown(value[bad_key])} for {bad_key!r}"
     return lines.get(key), _shown(value)
+
+
+def _check_kind(key: str, value: Any, kind: str, where: str, lines: Mapping[str, int]) -> None:
+    """A one-line error naming the value's line when it is not of `kind` (a text read letter by
+    letter where a list is meant is the bug this keeps out: `select: ALL`)."""
+    if _check_type(key, value, kind):
+        return
+    line, got = _bad_item(key, value, lines, kind)
+    said = KINDS[kind]
+    if key in EXAMPLES:
+        said = f"{said.split(', such as ')[0]}, such as {EXAMPLES[key]}"
+    raise ConfigError(f"{key} must be {said} (got {got})", where, line)
 
 
 def _check_type(key: str, value: Any, kind: str) -> bool:
@@ -307,7 +444,7 @@ def number_problem(label: str, value: Any, whole: bool, low: int, high: int, nul
 def _budget_problem(label: str, name: str, value: Any, null: bool = True) -> str | None:
     """What is wrong with a budget's value (`null`: whether the layer can say null, as YAML can)."""
     if name == "load_cap_mode":
-        return None if value in CAPS else f"{label} must be one of {', '.join(CAPS)}"
+        return None if isinstance(value, str) and value in CAPS else f"{label} must be one of {', '.join(CAPS)}"
     if name in PERCENT_BUDGETS:
         return number_problem(label, value, True, 0, 100)
     return number_problem(label, value, True, 1, MOST, null and name in NULLABLE_BUDGETS)
@@ -324,10 +461,16 @@ def validate(raw: Mapping[str, Any], where: str, lines: Mapping[str, int] | None
             if problem is not None:
                 raise ConfigError(problem, where, line)
             continue
-        kind = SCHEMA[key][0]
-        if not _check_type(key, value, kind):
-            line, got = _bad_item(key, value, lines)
-            raise ConfigError(f"{key} must be {KINDS[kind]} (got {got})", where, line)
+        _check_kind(key, value, SCHEMA[key][0], where, lines)
+    for name, value in (raw.get("lint") or {}).items():
+        if name not in LINT_SCHEMA:
+            raise ConfigError(f"unknown lint key {name!r}; valid keys: {', '.join(LINT_SCHEMA)}", where,
+                              lines.get(f"lint.{name}", lines.get("lint")))
+        _check_kind(f"lint.{name}", value, LINT_SCHEMA[name], where, lines)
+    for token, level in ((raw.get("lint") or {}).get("severity") or {}).items():
+        if level not in ("error", "warning"):
+            raise ConfigError(f"lint.severity of {token} must be error or warning, not {level!r}", where,
+                              lines.get(f"lint.severity.{token}", lines.get("lint")))
     for key in GLOB_KEYS:
         for pattern in raw.get(key) or ():
             problem = glob_problem(pattern)
@@ -360,9 +503,10 @@ def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], gu
     the `skills`, `lessons` and `map` made relative to the home from `base`, the folder they are
     written relative to (the config file's; None: the home itself), and those of `topics`,
     `rollup`, `dedupe_only`, `always` and `skills` that point outside the home dropped, each with a
-    warning naming it as written; an `index` outside is an error. (`lessons` and `map` are checked
-    where they are written, as `--into` and `--map` are; `context` may name files outside the home
-    on purpose.)"""
+    warning naming it as written; an `index`, `lessons` or `map` entry outside is an error naming
+    the file and line. `context` globs stay relative to `base`, and may name files outside the
+    home, but not outside the repository or agent's folder that holds it (`context_folder`): one
+    that does is dropped with a warning."""
     moved = base is not None and os.path.realpath(base) != guard.root
 
     def here(value: str, names: bool = False) -> str:
@@ -391,10 +535,14 @@ def keep_inside(raw: Mapping[str, Any], where: str, lines: Mapping[str, int], gu
             out[key] = kept(key, value, f"{key} entry" if key == "always" else f"{key} glob")
         elif key == "skills":
             out[key] = {skill: kept(key, names, f"skill {skill!r} entry") for skill, names in value.items()}
+        elif key == "context" and base is not None:
+            out[key] = _context_kept(value, where, lines, guard.root, os.path.realpath(base), warnings)
         elif key == "lessons":
-            out[key] = here(value)
+            out[key] = written_inside(here(value), f"lessons {value!r}", guard, where, lines.get(key))
         elif key == "map":
-            out[key] = {heading: here(dest) for heading, dest in value.items()}
+            out[key] = {heading: written_inside(here(dest), f"map entry {heading!r} ({dest!r})", guard, where,
+                                                lines.get(f"map.{heading}", lines.get(key)))
+                        for heading, dest in value.items()}
     return out
 
 
@@ -409,6 +557,62 @@ def from_folder(value: str, folder: str, home: str) -> str:
     head = os.path.relpath(os.path.normpath(os.path.join(folder, *parts[:fixed])), home).replace(os.sep, "/")
     rest = parts[fixed:]
     return "/".join(rest if head == "." and rest else [head, *rest])
+
+
+def _user_home() -> str:
+    return os.path.realpath(os.path.expanduser("~"))
+
+
+def context_folder(root: str, base: str | None) -> tuple[str, str]:
+    """The folder `context:` files must lie in, for the home `root` and the folder of its config
+    file `base` (real paths), and what it is, for a message: the repository that holds the home (the nearest
+    folder at or above it holding `.git`); outside one, the config file's folder when it holds the
+    home (Arc's agent folder, with `memory/`, SOUL.md and `skills/`), else the folder the home is in
+    (`context: [../SOUL.md]` beside the memory folder). Never the file system's root nor the user's
+    home folder, which hold everything: then the home itself."""
+    ceilings = {os.sep, _user_home()}
+    folder = root
+    while True:
+        if os.path.lexists(os.path.join(folder, ".git")):
+            if folder not in ceilings:
+                return folder, "the repository that holds the home"
+            break
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    if base is not None:
+        if base not in ceilings and root.startswith(base.rstrip(os.sep) + os.sep) and base != os.path.dirname(root):
+            return base, "the config file's folder"
+    parent = os.path.dirname(root)
+    if parent not in ceilings and parent != root:
+        return parent, "the folder that holds the home"
+    return root, "the home"
+
+
+def _context_kept(values: list[str], where: str, lines: Mapping[str, int], root: str, base: str,
+                  warnings: list[str]) -> list[str]:
+    """The `context` globs (relative to the config's folder `base`) that lie in `context_folder`,
+    as written; each other one dropped with a warning naming the file and line."""
+    folder, what = context_folder(root, base)
+    bound = Guard(folder)
+    kept = []
+    for number, value in enumerate(values):
+        if inside_glob(from_folder(os.path.expanduser(value), base, folder), bound) is None:
+            warnings.append(str(ConfigError(f"context glob {value!r} points outside {what} ({folder}); ignored",
+                                            where, lines.get(f"context[{number}]", lines.get("context")))))
+        else:
+            kept.append(value)
+    return kept
+
+
+def written_inside(rel: str, label: str, guard: Guard, where: str, line: int | None) -> str:
+    """`rel`, a file the config names for memctl to write (`lessons`, a `map` entry), normalised,
+    when it lies inside the home, its symlinks resolved; else an error naming the config's file and line (the
+    write itself checks the rest: a markdown file, no link on the way)."""
+    if guard.rel(os.path.join(guard.root, rel)) is None:
+        raise ConfigError(f"{label} points outside the home; memctl writes only inside it", where, line)
+    return rel if os.path.isabs(rel) else posixpath.normpath(rel)  # `./LESSONS.md` is LESSONS.md
 
 
 def check_index(name: str | None, label: str, guard: Guard, where: str | None = None, line: int | None = None,
@@ -476,10 +680,10 @@ def load_config(
 ) -> Config:
     """The configuration for `home`: defaults, then profile, file, environment and flags."""
     env = os.environ if env is None else env
-    path = explicit if explicit is not None else find_config(home)
+    path, passed = (explicit, "") if explicit is not None else search_config(home)
     layers: list[dict[str, Any]] = []
     guard = Guard(os.path.realpath(home))
-    warnings: list[str] = []
+    warnings: list[str] = [passed] if passed else []
     lines: dict[str, int] = {}
     if path is not None:
         where = shown_config(path)

@@ -52,11 +52,20 @@ def load_context(home: MemoryHome) -> Context:
     base = os.path.dirname(home.config.source) if home.config.source else home.root
     named: list[str] = []
     problems: list[str] = []
+    from memctl.model.config import context_folder
+
+    folder, what = context_folder(home.root, os.path.realpath(base))
+    bound = Guard(folder)  # the config dropped the globs that reach outside; a symlink may still lead out
     for pattern in patterns:
         found = sorted(glob.glob(os.path.join(base, os.path.expanduser(pattern))))
         if not found:
             problems.append(f"context {pattern!r} matches no file")
-        named.extend(os.path.realpath(p) for p in found if os.path.isfile(p))
+        for path in (p for p in found if os.path.isfile(p)):
+            if bound.inside(path):
+                named.append(os.path.realpath(path))
+            else:
+                shown = display_path(os.path.normpath(path))
+                problems.append(f"context {pattern!r}: {shown} resolves outside {what} ({folder}); not read")
     allowed = set(named)
     guard = Guard(home.root)
     seen: set[str] = set()
