@@ -41,7 +41,8 @@ def test_a_home_in_a_repository_gets_snippets_relative_to_its_top_from_any_folde
     result = cli("init", str(repo / "memory"))
     assert result.exit_code == 0, result.stderr
     assert "      - run: memctl lint memory/ --format github\n" in result.stdout
-    assert "        entry: memctl lint memory/\n" in result.stdout and "        files: ^memory/.*\\.md$\n" in result.stdout
+    assert "        entry: memctl lint memory/\n" in result.stdout
+    assert "        files: ^memory/.*\\.md$\n" in result.stdout
     assert "no pre-commit or CI snippet" not in result.stderr
 
 
@@ -53,4 +54,5 @@ def test_a_home_at_the_top_of_its_repository_lints_dot(cli, tmp_path, monkeypatc
     monkeypatch.chdir(repo)
     result = cli("init", ".")
     assert result.exit_code == 0, result.stderr
-    assert "      - run: memctl lint . --format github\n" in result.stdout and "        files: ^.*\\.md$\n" in result.stdout
+    assert "      - run: memctl lint . --format github\n" in result.stdout
+    assert "        files: ^.*\\.md$\n" in result.stdout

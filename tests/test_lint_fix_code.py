@@ -35,7 +35,8 @@ def test_lint_fix_rewrites_the_index_line_and_leaves_the_examples_in_code_alone(
     assert first.startswith("- [a](topics/a.md) — a (~") and "(~5 tokens)" not in first
     assert rest == EXAMPLES  # byte for byte
     again = cli("lint", str(home), "--select", "MEM207", "--fix")
-    assert again.stderr.splitlines()[0] == "--fix: nothing to fix in MEMORY.md (it rewrites MEM207's stale token counts)"
+    assert again.stderr.splitlines()[0] == (
+        "--fix: nothing to fix in MEMORY.md (it rewrites MEM207's stale token counts)")
 
 
 def test_the_counts_skip_code_and_front_matter_wherever_they_are_kept_current():
