@@ -69,15 +69,21 @@ def test_growth_by_day_and_the_forecast(tmp_path, cli):
                                             + "".join(f"- fact {n}.{i}\n" for n in range(6) for i in range(10)))
     assert periods[-1]["index"]["tokens"] == counted  # the same counter as status
     assert periods[-1]["archive_tokens"] > 0 and periods[-1]["topics_tokens"] == periods[0]["topics_tokens"] > 0
-    forecast = report["forecast"]
+    # four and a half days of history: no rate per week yet (it was +87.2 lines/week from them)
+    assert report["forecast"] == {
+        "trend": "unknown", "rates_per_week": None, "limit": None, "reaches_on": None,
+        "message": "no forecast yet: the index's trend covers 4 days (since 2026-09-01); a rate per week needs 7 "
+                   "days of it"}
+    later = json.loads(cli("history", str(home), "--until", "2026-09-08T12:00", "--format", "json").stdout)
+    forecast = later["forecast"]
     assert forecast["trend"] == "growing" and forecast["limit"] == "lines"
-    # least squares over the six commits (days 0, 1, 2, 3, 3, 4; 12 to 62 lines): 135 / 10.83 =
-    # 12.46 lines a day, 87.2 a week; from 62 lines on 2026-09-05, 200 lines are 138 / 12.46 = 11.1
-    # days later. The fit is the same whatever --period shows.
-    assert forecast["rates_per_week"]["lines"] == 87.2
-    assert forecast["reaches_on"] == "2026-09-16"
-    assert forecast["message"] == "index +87.2 lines/week: reaches 200 lines around 2026-09-16"
-    weekly = cli("history", str(home), "--period", "week", "--until", "2026-09-05T23:00", "--format", "json")
+    # the index as it stood each day at noon, 2026-09-01 to 09-08 (days 0 to 7): 12, 22, 32, 52,
+    # 62, 62, 62, 62 lines; least squares: 325 / 42 = 7.74 lines a day, 54.2 a week; from 62 lines
+    # on 2026-09-08 12:00, 200 lines are 138 / 7.74 = 17.8 days later. The same whatever --period shows.
+    assert forecast["rates_per_week"]["lines"] == 54.2
+    assert forecast["reaches_on"] == "2026-09-26"
+    assert forecast["message"] == "index +54.2 lines/week: reaches 200 lines around 2026-09-26"
+    weekly = cli("history", str(home), "--period", "week", "--until", "2026-09-08T12:00", "--format", "json")
     assert json.loads(weekly.stdout)["forecast"] == forecast
 
 
@@ -96,7 +102,12 @@ def test_text_has_a_table_a_sparkline_and_the_forecast(tmp_path, cli):
     home = growing_repo(tmp_path, days=[0, 1, 2])
     out = cli("history", str(home), "--since", "2026-09-01", "--until", "2026-09-03T20:00").stdout
     assert "growth by day" in " ".join(out.split())  # the title may wrap at 80 columns
-    assert "▁▄█" in out and "reaches 200 lines around" in out
+    assert "▁▄█" in out and "no forecast yet: the index's trend covers 2 days (since 2026-09-01); a rate per week " \
+        "needs 7 days of it" in " ".join(out.split())
+    (tmp_path / "later").mkdir()
+    later = " ".join(cli("history", str(growing_repo(tmp_path / "later", days=[0, 3, 7])), "--until",
+                         "2026-09-08T20:00").stdout.split())
+    assert "reaches 200 lines around" in later
 
 
 SPARK_ROWS = ("index lines", "index bytes", "index tokens", "topics tokens", "archive tokens")
@@ -223,12 +234,16 @@ def test_the_forecast_starts_again_after_a_split_and_dates_an_overflow(tmp_path,
 
     home = growing_repo(tmp_path, days=[0, 1, 2, 3], lines_per_commit=40)  # 42 … 162 lines
     index = home / "MEMORY.md"
-    for n, (day, extra) in enumerate([(5, 0), (6, 2), (7, 4)]):  # split down to 20 lines, then slow growth
-        index.write_text("# Index\n" + "".join(f"- kept {i}\n" for i in range(19 + extra)))
+    for n, day in enumerate(range(5, 13)):  # split down to 20 lines, then slow growth, a week of it
+        index.write_text("# Index\n" + "".join(f"- kept {i}\n" for i in range(19 + 2 * n)))
         git(tmp_path, "add", "-A")
         git(tmp_path, "commit", "-q", "-m", f"after {n}", when=START + timedelta(days=day))
-    report = json.loads(cli("history", str(home), "--until", "2026-09-08T23:00", "--format", "json").stdout)
+    report = json.loads(cli("history", str(home), "--until", "2026-09-13T13:00", "--format", "json").stdout)
     assert report["forecast"]["rates_per_week"]["lines"] == 14.0  # 2 lines a day since the split
+    early = json.loads(cli("history", str(home), "--until", "2026-09-08T23:00", "--format", "json").stdout)
+    assert early["forecast"]["message"] == (
+        "no forecast yet: the index's trend covers 2 days (since its fall of a fifth or more on 2026-09-06: a "
+        "split or a consolidation starts a new trend); a rate per week needs 7 days of it")
     (tmp_path / "over").mkdir()
     over = growing_repo(tmp_path / "over", days=[0, 1, 2, 3, 4, 5], lines_per_commit=50)
     report = json.loads(cli("history", str(over), "--until", "2026-09-07T00:00", "--format", "json").stdout)
@@ -281,12 +296,12 @@ def test_the_forecast_knows_a_limit_in_characters(tmp_path, cli, profile, limit,
     from datetime import timedelta
 
     lines = ["# Index\n"]
-    for day in range(6):
+    for day in range(8):
         lines.append(f"- fact {day}: " + "the build queue stalls when the lease expires; " * 20 + "\n")
         (home / "MEMORY.md").write_text("".join(lines))
         git(tmp_path, "add", "-A")
         git(tmp_path, "commit", "-q", "-m", f"day {day}", when=START + timedelta(days=day))
-    result = cli("history", str(home), "--until", "2026-09-07", "--format", "json")
+    result = cli("history", str(home), "--until", "2026-09-09", "--format", "json")
     assert result.exit_code == 0, result.stderr
     forecast = json.loads(result.stdout)["forecast"]
     assert forecast["trend"] == "growing" and forecast["limit"] == measure, forecast

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 
@@ -291,8 +292,10 @@ def test_init_writes_a_config_for_the_detected_host_and_never_overwrites(cli, tm
     home.mkdir()
     (home / "MEMORY.md").write_text("# I\n")
     (home / ".gitignore").write_text("*.tmp")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)  # an Arc agent repository
     result = cli("init", str(home))
-    assert result.exit_code == 0 and "memctl lint" in result.stdout and result.stderr.startswith(
+    assert result.exit_code == 0 and "memctl lint memory/ --format github" in result.stdout
+    assert result.stderr.startswith(
         "wrote .memctl.yaml, .gitignore (profile arc: detected: memory/ beside skills/")
     config = load_home(home).config
     assert config.profile == "arc" and config.context == ("../SOUL.md", "../skills/*/SKILL.md")

@@ -111,7 +111,24 @@ def check_output(path: Any, homes: Sequence[Any] = (), what: str = "report") -> 
     roots = [home if isinstance(home, str) else home.shown for home in homes]  # named as the user did
     files = {file: home.shown for home in homes if not isinstance(home, str) for file in files_read(home)}
     folders, names, paths = output_refusals()
-    check_output_file(str(path), roots, files, what, folders, names, paths)
+    check_output_file(str(path), roots, files, what, folders, names, paths, folder_keeps(homes))
+
+
+def folder_keeps(homes: Sequence[Any]) -> dict[str, str]:
+    """What each home's host keeps in its folder (`Host.folder_keeps`), by the home's name in
+    `check_output_file`: a folder not read yet, by the host detected there."""
+    from memctl.hosts import detect, host
+
+    found = {}
+    for home in homes:
+        if not isinstance(home, str):
+            found[home.shown] = home.host.folder_keeps
+            continue
+        try:
+            found[home] = host(detect(home)[0]).folder_keeps
+        except (OSError, MemctlError):  # a folder that cannot be read: the check says so itself
+            continue
+    return found
 
 
 RECORD_REL = ".memctl/dispatches.jsonl"

@@ -53,7 +53,9 @@ def history(
 
     Growth is read from the git history of the home's files, commit by commit, without checking
     anything out; each file version is counted once (cached by blob id). The forecast says when,
-    at the recent rate, the index reaches its line, byte or load-cap limit.
+    at the rate of the last four weeks (the index's size read once a day), the index reaches its
+    line, byte or load-cap limit; from less than 7 days or fewer than 2 changes, it says why there
+    is none.
 
     \b
     Examples:

@@ -16,7 +16,9 @@ def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
     a Claude Code memory folder or .claude/, Arc's memory/ beside skills/, Cursor's
     .cursor/rules/, a GEMINI.md or .gemini/, Codex's AGENTS.md). In a folder without MEMORY.md
     the index is the host's own file there (AGENTS.md, GEMINI.md, CLAUDE.md). An existing config
-    is never overwritten. The pre-commit and CI snippets for this layout go to stdout.
+    is never overwritten. The pre-commit and CI snippets for this layout go to stdout; for a home
+    in no git repository (Claude Code's auto memory in ~/.claude) there are none, and one line on
+    stderr says why.
 
     \b
     Examples:
@@ -38,4 +40,7 @@ def init(path: HomeArg = Path("."), diff: DiffOpt = False) -> None:
     except MemctlError as error:
         fail(error)
     err(f"wrote {', '.join(written)} (profile {plan.profile}: {plan.reason})")
-    emit(plan.snippets)
+    if plan.snippets:
+        emit(plan.snippets)
+    else:
+        err(plan.no_snippets)

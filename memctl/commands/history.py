@@ -283,8 +283,57 @@ def _slope(points: list[tuple[float, float]]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in points) / var if var else 0.0
 
 
-FORECAST_DAYS = 28  # the forecast fits the last four weeks of commits, for every --period
+FORECAST_DAYS = 28  # the forecast fits the last four weeks, for every --period
 DROP = 0.2  # a fall of a fifth or more (a split, a consolidation) starts a new trend
+MIN_DAYS = 7  # a rate per week from less than a week of the index's life is a guess
+MIN_CHANGES = 2  # one change is a step, not a trend
+EPSILON = 1e-9  # of a day (86 µs): moments a day apart, in floating point, land on a commit's own
+
+
+def daily(trend: list[tuple[float, float]], end: float) -> list[tuple[float, float]]:
+    """The index's size as it stood at `end` and at each whole day before it, back to the trend's
+    first version: `trend` is (day, size) of each version, oldest first, each in force until the
+    next. Read by the day, the fit weighs each day alike, so a burst of commits minutes apart
+    counts as the one change of size it is, never as a slope of its own."""
+    samples = []
+    at = len(trend) - 1
+    for k in range(int(end - trend[0][0] + EPSILON) + 1):
+        moment = end - k
+        while at and trend[at][0] > moment + EPSILON:  # a version is in force from its own moment on
+            at -= 1
+        samples.append((moment, trend[at][1]))
+    return samples[::-1]
+
+
+def weekly_rate(trend: list[tuple[float, float]], end: float) -> float:
+    """The least-squares growth a week of the index's size, read by the day (`daily`) up to `end`."""
+    return _slope(daily(trend, end)) * 7
+
+
+def _duration(days: float) -> str:
+    minutes = round(days * 1440)
+    if minutes < 120:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    if minutes < 48 * 60:
+        return f"{minutes // 60} hours"
+    return f"{int(days)} days"
+
+
+def no_forecast(first: float, changes: int, end: float, dropped: bool) -> str | None:
+    """Why the trend that starts on day `first` (at a fall of a fifth or more when `dropped`) and
+    holds `changes` changes of the index up to `end` gives no forecast, in one line; None when it
+    does: it must cover MIN_DAYS days and hold MIN_CHANGES changes."""
+    date = datetime.fromtimestamp(first * 86400, timezone.utc).date().isoformat()
+    since = (f"since its fall of a fifth or more on {date}: a split or a consolidation starts a new trend" if dropped
+             else f"since {date}")
+    if end - first < MIN_DAYS - EPSILON:
+        return (f"no forecast yet: the index's trend covers {_duration(end - first)} ({since}); a rate per week "
+                f"needs {MIN_DAYS} days of it")
+    if changes < MIN_CHANGES:
+        times = {0: "not changed", 1: "changed once"}.get(changes, f"changed {changes} times")
+        return (f"no forecast: the index has {times} in the last {int(end - first)} days ({since}); a trend needs "
+                f"{MIN_CHANGES} changes or more")
+    return None
 
 
 class _Points:
@@ -361,12 +410,21 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
     """When, at the recent rate, the index reaches one of its limits (`limits_of`), measured as
     `status` measures it.
 
-    One story for every period view: a least-squares fit of the index's size after each commit in
-    the last FORECAST_DAYS days, from the last time it fell by DROP or more (a split or a
-    consolidation changes the trend; the rate before it says nothing about the rate after).
+    One story for every period view: the index's size as it stood each day of the last
+    FORECAST_DAYS days up to now (`daily`: the version in force that day, the one from before the
+    window too), from the last time it fell by DROP or more (a split or a consolidation changes
+    the trend; the rate before it says nothing about the rate after), fitted by least squares.
+    No forecast (`no_forecast`, saying why) from a trend shorter than MIN_DAYS days or with fewer
+    than MIN_CHANGES changes: two commits minutes apart are no rate per week.
     """
-    start = until.timestamp() / 86400 - FORECAST_DAYS
-    window = [i for i in range(len(points)) if points.day(i) >= start]
+    from memctl.model.config import now
+
+    end = min(until, now()).timestamp() / 86400  # after now, the index's size is not known yet
+    start = end - FORECAST_DAYS
+    window = [i for i in range(len(points)) if start <= points.day(i) <= end]
+    before = [i for i in range(len(points)) if points.day(i) < start]
+    if before:  # the version in force when the window opens
+        window.insert(0, before[-1])
     if points and (not window or window[-1] != len(points) - 1):
         window.append(len(points) - 1)
     sized = points.sizes(window)
@@ -385,21 +443,24 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
             return {"trend": "over", "rates_per_week": None, "limit": measure, "reaches_on": None, "over_since": day,
                     "message": f"index is already past its {limit:,}-{singular} {what} since {day} "
                                f"({value:,} {plural})"}
-    recent = [(points.day(i), sized[i]) for i in window if i in sized and points.day(i) >= start]
+    recent = sorted(((max(points.day(i), start), sized[i]) for i in window if i in sized and points.day(i) <= end),
+                    key=lambda point: point[0])
     drops = [i for i in range(1, len(recent)) if any(recent[i][1][k] <= (1 - DROP) * recent[i - 1][1][k]
                                                      for k in ("counted_lines", "tokens"))]
     if drops:
         recent = recent[drops[-1]:]
-    if len(recent) < 2:
+    if not recent:
         return {"trend": "unknown", "rates_per_week": None, "limit": None, "reaches_on": None,
-                "message": f"not enough history for a forecast (it needs two changes of the index in the last "
-                           f"{FORECAST_DAYS} days{', since its last drop' if drops else ''})"}
-    now_day, current = recent[-1]
+                "message": "not enough history for a forecast: no version of the index in git yet"}
+    why = no_forecast(recent[0][0], len(recent) - 1, end, bool(drops))
+    if why is not None:
+        return {"trend": "unknown", "rates_per_week": None, "limit": None, "reaches_on": None, "message": why}
+    current = recent[-1][1]
     rates: dict[str, float] = {}
     for k in dict.fromkeys(["lines", "units", "bytes", "tokens", *limits]):
         known = [(x, value) for x, sizes in recent if (value := measured(sizes, k)) is not None]
         if len(known) == len(recent):
-            rate = _slope([(x, float(v)) for x, v in known]) * 7
+            rate = weekly_rate([(x, float(v)) for x, v in known], end)
             rates[k] = round(rate, 1) if k == "lines" else round(rate)
     soonest: tuple[float, str, int] | None = None
     for measure, limit in limits.items():
@@ -413,7 +474,7 @@ def forecast(home: MemoryHome, points: _Points, until: datetime) -> dict[str, An
         return {"trend": trend, "rates_per_week": rates, "limit": None, "reaches_on": None,
                 "message": f"index is {trend} ({rates['lines']:+.1f} lines/week, {rates['tokens']:+,} tokens/week)"}
     days, measure, limit = soonest
-    when = (datetime.fromtimestamp(now_day * 86400, timezone.utc) + timedelta(days=days)).date()
+    when = (datetime.fromtimestamp(end * 86400, timezone.utc) + timedelta(days=days)).date()
     plural, _, what = _words(measure)
     shown = f"{rates[measure]:+,.1f}" if measure == "lines" else f"{rates[measure]:+,}"
     return {"trend": "growing", "rates_per_week": rates, "limit": measure, "reaches_on": when.isoformat(),

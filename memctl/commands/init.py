@@ -21,7 +21,8 @@ class InitPlan:
     profile: str
     reason: str
     write: WritePlan
-    snippets: str  # pre-commit and CI configuration for this layout, to paste
+    snippets: str  # pre-commit and CI configuration for this layout, to paste ("" when none can work)
+    no_snippets: str = ""  # why there are none: one line
 
 
 def plan_init(root: str) -> InitPlan:
@@ -62,16 +63,32 @@ def plan_init(root: str) -> InitPlan:
         changes.append(FileChange(".gitignore", ignore, old + joiner + entry))
     write = WritePlan(tuple(changes))
     check_plan(root, write)
-    return InitPlan(profile, reason, write, _snippets(root))
+    repo = _repository(root)
+    if repo is None:  # Claude Code's auto memory under ~/.claude, a folder never committed
+        return InitPlan(profile, reason, write, "", f"no pre-commit or CI snippet: {root} lies in no git repository, "
+                        "so no commit or CI checkout holds it; lint it where it lies: memctl lint " + _quoted(root))
+    return InitPlan(profile, reason, write, _snippets(root, repo))
 
 
-def _snippets(root: str) -> str:
-    repo = root
-    while not os.path.exists(os.path.join(repo, ".git")) and os.path.dirname(repo) != repo:
+def _repository(root: str) -> str | None:
+    """The top of the git repository (work tree) `root` lies in, or None."""
+    repo = os.path.abspath(root)
+    while not os.path.exists(os.path.join(repo, ".git")):
+        if os.path.dirname(repo) == repo:
+            return None
         repo = os.path.dirname(repo)
-    if not os.path.exists(os.path.join(repo, ".git")):
-        repo = os.getcwd()
-    home = os.path.relpath(root, repo).replace(os.sep, "/")
+    return repo
+
+
+def _quoted(path: str) -> str:
+    import shlex
+
+    return shlex.quote(path)
+
+
+def _snippets(root: str, repo: str) -> str:
+    """The pre-commit hook and the workflow that lint the home `root`, relative to the top of its repository."""
+    home = os.path.relpath(os.path.abspath(root), repo).replace(os.sep, "/")
     home = "." if home == "." else home + "/"
     return f"""# .pre-commit-config.yaml
 repos:

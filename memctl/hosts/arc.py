@@ -28,4 +28,5 @@ HOST = Host(NAME, note="index warning at 180 lines, limit 200; 1,000-token topic
             # filters [S] by the task's skills, drops [T]): split must not move them out (docs/hosts.md).
             kept_sections=("[A]", "[F]", "[P]", "[L]"), topic_folder="topics",
             context_candidates=("../SOUL.md", "../CLAUDE.md", "../AGENTS.md", "../skills/*/SKILL.md"),
-            startup_names=("MEMORY.md", "SOUL.md", "CLAUDE.md", "AGENTS.md"))
+            startup_names=("MEMORY.md", "SOUL.md", "CLAUDE.md", "AGENTS.md"),
+            folder_keeps="Arc's dispatch has tasks write shared entries there, in shared/entries/")

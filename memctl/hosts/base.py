@@ -281,6 +281,10 @@ class Host:
     # Its own folders by path, where its environment puts them under another name (Claude Code's
     # $CLAUDE_CONFIG_DIR, Codex's $CODEX_HOME), each with the words that name it: no output goes in them either.
     own_paths: Callable[[], tuple[tuple[str, str], ...]] | None = None
+    # What the host keeps in a home's folder beside the memory, in a few words, for the output check's
+    # refusal of a report or plan written there ("OpenClaw keeps state files there"); "" when the
+    # host keeps nothing there of its own: then the refusal gives memctl's reason alone.
+    folder_keeps: str = ""
 
     def count_note(self, tokenizer: str) -> str:
         """What a report says of its token counts: the host's own count when it counts with this

@@ -220,4 +220,5 @@ HOST = Host(NAME, note="12,000 characters a bootstrap file (head and tail kept),
                     "load_cap_chars": 12_000, "total_chars": 60_000, "index_max_lines": None,
                     "index_max_units": None},
             lessons="LESSONS.md", topic_folder="topics", dated=("memory/journal/*.md", "memory/*.md"),
-            own_folders=(".openclaw",), startup_names=(*ORDER, "memory.md"))
+            own_folders=(".openclaw",), startup_names=(*ORDER, "memory.md"),
+            folder_keeps="OpenClaw keeps state files there")

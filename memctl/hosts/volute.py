@@ -215,5 +215,6 @@ HOST = Host(NAME, note="warns past softBudgetTokens (5,000), loads the first har
             init_notes=("# budgets come from .config/config.json (memory.softBudgetTokens, memory.hardCapTokens)",),
             home_budgets=home_budgets, stack=stack, label="Volute",
             startup_names=("MEMORY.md", *(name for name, _ in PROMPT_FILES)),
+            folder_keeps="Volute keeps the mind's own files there: .config/, .local/hooks/, memory/journal/",
             hook_scripts="Volute runs hook scripts from the mind's .local/hooks/ folder: the README shows the two "
                          "scripts to add (`memctl hook install` writes Claude Code's settings only)")

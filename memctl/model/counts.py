@@ -15,6 +15,7 @@ from memctl.text import split_lines
 
 COUNT = re.compile(r"\(~([\d,]+) tokens\)")
 _LINK = re.compile(r"\]\((?:<([^>\n]+)>|([^()\s]+))")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 TOLERANCE = 0.10
 
 
@@ -28,10 +29,20 @@ class StaleCount(NamedTuple):
 
 def stale_counts(index_text: str, index_rel: str, tokens: dict[str, int], tolerance: float = TOLERANCE,
                  ) -> list[StaleCount]:
-    """Index lines whose `(~N tokens)` is off by more than `tolerance` from the topic they link to."""
+    """Index lines whose `(~N tokens)` is off by more than `tolerance` from the topic they link to.
+
+    Read as the link rules read the index: a line in the front matter, a code block or an HTML
+    block (an example of an index line, one commented out) links to nothing, and neither does a
+    code span; their text is never a count to check or rewrite."""
     folder = posixpath.dirname(index_rel)
     found = []
-    for number, line in enumerate(split_lines(index_text), start=1):
+    lines = split_lines(index_text)
+    skipped = _verbatim(lines) if "(~" in index_text else set()
+    for number, line in enumerate(lines, start=1):
+        if number in skipped:
+            continue
+        if "`" in line:  # a code span blanked out, so the columns stay the line's own
+            line = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
         count = COUNT.search(line)
         link = _LINK.search(line) if count else None
         if not count or not link:
@@ -45,6 +56,16 @@ def stale_counts(index_text: str, index_rel: str, tokens: dict[str, int], tolera
         if abs(actual - written) > tolerance * max(actual, 1):
             found.append(StaleCount(number, count.start() + 1, topic, written, actual))
     return found
+
+
+def _verbatim(lines: list[str]) -> set[int]:
+    """The 1-based lines of the front matter and of the code and HTML blocks."""
+    from memctl.markup.markdown import front_matter_span
+    from memctl.markup.structure import structure
+
+    first = front_matter_span(lines)
+    blocks = structure(lines, first, 1)["blocks"]  # [first line (0-based), end (exclusive), kind]
+    return {*range(1, first + 1), *(n + 1 for start, end, _ in blocks for n in range(start, end))}
 
 
 def refresh_counts(index_text: str, index_rel: str, tokens: dict[str, int], tolerance: float = 0.0) -> str:

@@ -397,7 +397,8 @@ def _same_file(real: str, files: Iterable[str]) -> str | None:
 
 def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] | None = None,
                       what: str = "report", host_folders: Collection[str] = (),
-                      startup_names: Collection[str] = (), host_paths: Iterable[tuple[str, str]] = ()) -> None:
+                      startup_names: Collection[str] = (), host_paths: Iterable[tuple[str, str]] = (),
+                      folder_keeps: Mapping[str, str] | None = None) -> None:
     """Where a file the user names for memctl's output may be written: a report (`report -o`,
     `lint --output-file`) or a plan (`--plan-out`). The one check all of them pass.
 
@@ -417,7 +418,9 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
     `host_paths` (a host's own folder by path, with the words naming it: `$CLAUDE_CONFIG_DIR`), a file named
     as one of `startup_names` (lower case: what a host loads at start wherever it finds it, so a
     plan named CLAUDE.local.md would be loaded by the next session); any file in one of `homes`,
-    whatever its name (OpenClaw's workspace holds its state files beside the memory); a file in a folder
+    whatever its name (a home's folder is the memory's, and a host may keep its own files beside the
+    memory: `folder_keeps`, by home as named in `homes`, says what in the host's words, from
+    `Host.folder_keeps`: "OpenClaw keeps state files there"); a file in a folder
     that is a memory home (an index there, `MEMORY.md`, or in a folder above) or a git
     repository's internals (HEAD, objects/, refs/: bare ones too); and another name (a hard link)
     of any file of `files`. Files that do not exist yet are refused the same."""
@@ -449,9 +452,10 @@ def check_output_file(path: str, homes: Sequence[str], files: Mapping[str, str] 
         if hidden is not None:  # the host's own folder in the home (Volute's .config/, a .claude/): its settings
             raise GuaranteeError(f"lies in {hidden}/ of the memory home {root}, a folder memctl never writes in; "
                                  "nothing was written", path)
-        raise GuaranteeError(f"lies in the memory home {root}, whose folder is the memory's and its "
-                             f"host's (OpenClaw keeps state files there); memctl writes a {what} outside it; "
-                             "nothing was written", path)
+        keeps = (folder_keeps or {}).get(root)
+        whose = f"the memory's and its host's ({keeps})" if keeps else "the memory's"
+        raise GuaranteeError(f"lies in the memory home {root}, whose folder is {whose}; memctl writes a {what} "
+                             "outside it; nothing was written", path)
     read_for = next((home for file, home in (files or {}).items() if os.path.realpath(file) == real), None)
     if read_for is None:
         linked = _same_file(real, files or {})

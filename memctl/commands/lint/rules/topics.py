@@ -125,7 +125,9 @@ def stale_token_count(ctx: Context) -> Iterator[Finding]:
 
     `split` writes these counts so that an agent can judge a topic's cost before opening it; a
     topic that grew or was consolidated since makes the count lie. `memctl lint --fix` rewrites
-    them; `split` and `consolidate` keep the counts of what they change current themselves.
+    them; `split` and `consolidate` keep the counts of what they change current themselves. A
+    line in a code block, a code span or an HTML comment (an example of an index line) links to
+    nothing, as the link rules read it: its count is text, never reported or rewritten.
     """
     from memctl.model.counts import stale_counts
 
