@@ -22,18 +22,23 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
 from memctl.errors import GuaranteeError, InputError, MemctlError, StaleError, WriteError
 from memctl.safe import undo
 from memctl.safe.fsutil import (
+    STATE_FOLDER,
     TEMP_NAME,
     check_destination,
     check_state_folder,
     current_text,
     fsync_folder,
+    lock_held,
     make_folders,
+    pending_journals,
     write_temp,
 )
 from memctl.safe.trust import (
@@ -235,28 +240,98 @@ def _write(root: str, plan: WritePlan, command: str, undoes: Undoes | None = Non
     _writable(root, changes)
     key = signing_key(root)
     journal_id = secrets.token_hex(6)
+    folders = _new_folders(root, changes)
     try:
-        held = write_journal(root, journal_id, command, changes, key, _new_folders(root, changes), undoes, hold=True)
+        held = write_journal(root, journal_id, command, changes, key, folders, undoes, hold=True)
     except OSError as exc:
         raise WriteError(f"cannot write the journal ({exc.strerror or exc}); nothing was written",
                          JOURNAL_REL) from None
+    except KeyboardInterrupt:  # no file was written: a journal that got its name goes too
+        with _interrupts_held():
+            _unlink_if_there(journal_path(root, journal_id))
+        _say_interrupted(command, "nothing was written")
+        raise
+    done: list[FileChange] = []
+    current: FileChange | None = None
+    problem = ""
     try:  # the journal is held while this process writes: no other memctl finishes or undoes it meanwhile
-        done: list[FileChange] = []
-        for change in changes:
-            try:
-                if change.removed:
-                    _remove(root, change.rel, change.before, journal_id)
-                else:
-                    _put(root, change.rel, change.before, change.after, journal_id)
-            except (OSError, MemctlError) as exc:
-                raise _undo_after_failure(root, journal_id, done, change, exc, len(changes)) from None
-            done.append(change)
-        problem = _finish(root, journal_id, undoes)  # every file is written: a failure here is only a warning
+        try:
+            for change in changes:
+                current = change
+                try:
+                    if change.removed:
+                        _remove(root, change.rel, change.before, journal_id)
+                    else:
+                        _put(root, change.rel, change.before, change.after, journal_id)
+                except (OSError, MemctlError) as exc:
+                    raise _undo_after_failure(root, journal_id, done, change, exc, len(changes), folders) from None
+                done.append(change)
+                current = None
+        except KeyboardInterrupt:  # Ctrl-C part-way: undone from the journal, as an I/O error is
+            _say_interrupted(command, _undo_after_interrupt(root, journal_id, done, current, len(changes), folders))
+            raise
+        try:
+            with _interrupts_held():  # every file is written: a failure here is only a warning
+                problem = _finish(root, journal_id, undoes)
+        except KeyboardInterrupt:
+            _say_interrupted(command, "every file was already written: the write is complete")
+            raise
     finally:
         held.close()
     if problem:
         undo.warn(problem)
     return [c.rel for c in changes], journal_id
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT (Ctrl-C) held back while a write is rolled back or recorded: a second Ctrl-C then
+    cannot stop it half-way; it is delivered once the block ends."""
+    import signal
+
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    before = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, before)
+
+
+def _say_interrupted(command: str, what: str) -> None:
+    """The one line a write stopped by Ctrl-C prints on stderr (the CLI then exits 130)."""
+    import sys
+
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"interrupted: `memctl {command}` was stopped; {what}\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _undo_after_interrupt(root: str, journal_id: str, done: list[FileChange], current: FileChange | None,
+                          total: int, folders: tuple[str, ...]) -> str:
+    """Undo a write stopped by Ctrl-C from its journal; what to tell the user (the rest of the line)."""
+    import shlex
+
+    error = _undo_after_failure(root, journal_id, done, current, None, total, folders)
+    if os.path.lexists(journal_path(root, journal_id)):  # undoing failed too: the journal stays
+        return (f"{len(done)} of {total} files were already written and undoing them failed; `memctl recover "
+                f"{shlex.quote(root)}` finishes or undoes the write (so does the next memctl command that writes)")
+    return error.message.removeprefix("stopped; ")
+
+
+def _unlink_if_there(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    fsync_folder(os.path.dirname(path))
 
 
 def apply_fresh(root: str, planned: T, write_of: Callable[[T], WritePlan], replan: Callable[[], T],
@@ -289,22 +364,44 @@ def apply_fresh(root: str, planned: T, write_of: Callable[[T], WritePlan], repla
     raise StaleError(f"{last.message} ({tries + 1} tries, planned again under the home's lock)", last.path)
 
 
-def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], failed: FileChange,
-                        exc: BaseException, total: int) -> MemctlError:
-    reason = _reason(exc)
+def _undo_after_failure(root: str, journal_id: str, done: list[FileChange], failed: FileChange | None,
+                        exc: BaseException | None, total: int, folders: tuple[str, ...] = ()) -> MemctlError:
+    """Undo a write that failed (`exc`; None: stopped by Ctrl-C) part-way, from its journal: the
+    files written back as they were, the folders it made removed once empty, the journal gone."""
+    reason = _reason(exc) if exc is not None else "stopped"
+    touched = [*done, failed] if failed is not None else done
+    where = failed.rel if failed is not None else (done[-1].rel if done else JOURNAL_REL)
     try:
-        for change in reversed([*done, failed]):  # the failed file may be written already, too
-            if current_text(root, change.rel) == change.target:  # anything else is not ours to undo
-                _put(root, change.rel, change.target, change.before, journal_id)
-        _remove_temps(root, [*done, failed], journal_id)
-        _end(root, journal_id)
+        with _interrupts_held():
+            _roll_back(root, journal_id, touched, folders)
     except (OSError, MemctlError) as again:
         return WriteError(f"{reason}; {len(done)} of {total} files were already written and undoing them failed "
                           f"too ({_reason(again)}): the journal in {JOURNAL_REL} stays, and the next memctl "
-                          "command (or `memctl recover`) finishes or undoes the write", failed.rel)
-    restored = f"the {len(done)} files already written were restored" if done else "no file had been written"
+                          "command (or `memctl recover`) finishes or undoes the write", where)
+    restored = (f"the {plural(len(done), 'file')} already written {'was' if len(done) == 1 else 'were'} restored"
+                if done else "no file had been written")
     cls = type(exc) if isinstance(exc, GuaranteeError) else WriteError
-    return cls(f"{reason}; nothing was changed ({restored})", failed.rel)
+    return cls(f"{reason}; nothing was changed ({restored})", where)
+
+
+def _roll_back(root: str, journal_id: str, touched: list[FileChange], folders: tuple[str, ...]) -> None:
+    for change in reversed(touched):  # the failed file may be written already, too
+        if current_text(root, change.rel) == change.target:  # anything else is not ours to undo
+            _put(root, change.rel, change.target, change.before, journal_id)
+    _remove_temps(root, touched, journal_id)
+    remove_empty_folders(root, folders)
+    _end(root, journal_id)
+
+
+def remove_empty_folders(root: str, folders: Iterable[str]) -> None:
+    """Remove the folders a write made (`folders`, relative to the home), deepest first, once it is
+    undone; one that holds anything (a file another program put there meanwhile) stays."""
+    for folder in sorted(folders, key=lambda f: f.count("/"), reverse=True):
+        try:
+            check_destination(root, folder + "/x.md")  # a plain folder of the home, no link on the way
+            os.rmdir(os.path.join(root, *folder.split("/")))
+        except (OSError, MemctlError):
+            continue
 
 
 def recover(root: str) -> tuple[list[str], list[str]]:
@@ -328,10 +425,7 @@ def remove_half_written(root: str) -> list[str]:
     """Remove the half-written journals (`.ID.json.tmp`) of writes killed while they wrote them; the
     caller holds the home's lock. Returns them, relative to the home. Such a write changed no file:
     files are written only once the journal is whole and has its name."""
-    removed = half_written(root)
-    for rel in removed:
-        os.unlink(os.path.join(root, rel))
-    return removed
+    return [rel for rel in half_written(root) if _unlink_quietly(os.path.join(root, rel))]
 
 
 def half_written(root: str) -> list[str]:
@@ -373,6 +467,8 @@ def _replay(root: str, journal: Journal) -> str:
         what = (f"finished an interrupted `memctl {journal.command}`: {plural(len(ordered), 'file')} as it "
                 "planned them")
         _remove_temps(root, changes, journal_id)
+        if journal.undoes is not None:  # an undo: the folders of the write it took back go, once empty
+            remove_empty_folders(root, undo.folders_of(root, journal.undoes.id))
         problem = _finish(root, journal_id, journal.undoes)  # finished: it can be taken back like any write
         return f"{what} (warning: {problem})" if problem else what
     else:
@@ -381,6 +477,8 @@ def _replay(root: str, journal: Journal) -> str:
                 _put(root, change.rel, change.target, change.before, journal_id)
         what = (f"undid an interrupted `memctl {journal.command}`: {', '.join(foreign)} changed since, so every "
                 "other file is back as it was before")
+        _remove_temps(root, changes, journal_id)
+        remove_empty_folders(root, journal.folders)  # the folders it made, once empty again
     _remove_temps(root, changes, journal_id)
     _end(root, journal_id)
     return what
@@ -409,36 +507,74 @@ def _remove_temps(root: str, changes: list[FileChange], journal_id: str) -> None
             except MemctlError:
                 continue
             if os.path.isfile(path):
-                os.unlink(path)
+                _unlink_quietly(path)
+
+
+def _unlink_quietly(path: str) -> bool:
+    """Remove `path`; False when it was gone already (another program removed it meanwhile)."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def sweep_temps(root: str) -> list[str]:
-    """Remove the temporary files an interrupted memctl write left anywhere in the home; the caller
-    holds the lock, so no memctl write is under way. Returns them, relative to the home."""
-    removed = temps(root)
-    for rel in removed:
-        os.unlink(os.path.join(root, rel))
-    return removed
+    """Remove the temporary files an interrupted memctl write left in the home (`temps`: none of a
+    home nested in it, none of a write that runs); the caller holds the lock, so no memctl write of
+    this home is under way. Returns those removed, relative to the home (one gone meanwhile is none)."""
+    return [rel for rel in temps(root) if _unlink_quietly(os.path.join(root, rel))]
+
+
+_TEMP_ID = re.compile(r"\.memctl-([0-9a-f]{12})(?:\.old)?\.tmp$")
+
+
+def _live(root: str, name: str) -> bool:
+    """Whether the temporary file `name` is a running write's: the journal its name gives, in the
+    home's `.memctl/journal/`, is held by the process writing it."""
+    found = _TEMP_ID.search(name)
+    return found is not None and lock_held(journal_path(root, found.group(1))) is True
 
 
 def temps(root: str) -> list[str]:
-    """The temporary files of memctl writes anywhere in the home, relative to it; none is touched."""
+    """The temporary files interrupted memctl writes left in the home, relative to it; none is
+    touched. A folder below that has its own `.memctl/` is another home (a fleet's agent, a
+    project's memory): its files are its own, never looked at; nor is a dot-folder (memctl writes
+    in none). A temporary file whose write still
+    runs (it holds its journal) is no leftover and is not listed."""
     found = []
     stack = [""]
     while stack:  # iterative: a deep tree is no RecursionError
         rel_dir = stack.pop()
+        folder = os.path.join(root, rel_dir) if rel_dir else root
         try:
-            entries = list(os.scandir(os.path.join(root, rel_dir)))
+            entries = list(os.scandir(folder))
         except OSError:
             continue
+        if rel_dir and any(e.name == STATE_FOLDER and _is_dir(e) for e in entries):
+            continue  # a home nested in this one: its lock, its journals, its temporary files
         for entry in entries:
             rel = posixpath.join(rel_dir, entry.name) if rel_dir else entry.name
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name != ".git":
+            if _is_dir(entry):
+                if not entry.name.startswith("."):  # memctl writes in no dot-folder (`unmanaged`): .git, .memctl
                     stack.append(rel)
-            elif entry.is_file(follow_symlinks=False) and TEMP_NAME.match(entry.name):
+            elif TEMP_NAME.match(entry.name) and _is_file(entry) and not _live(root, entry.name):
                 found.append(rel)
     return sorted(found)
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:  # gone meanwhile
+        return False
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def recover_home(root: str) -> dict[str, list[str]]:
@@ -478,6 +614,10 @@ def take_back(root: str, wanted: str | None = None, apply: bool = True) -> Taken
     if not apply:  # only a look: no lock taken, no interrupted write finished
         record, plan, lines = _undo_plan(root, wanted)
         return TakenBack(record, plan, [], None, lines)
+    if not pending_journals(root):
+        # no interrupted write to finish first, which could change what there is to take back: a look
+        # refuses (nothing to take back, a file changed since) with no lock taken, so nothing is written
+        _undo_plan(root, wanted)
     with home_lock(root):
         recover(root)  # an interrupted write is finished (and recorded) or undone first
         record, plan, lines = _undo_plan(root, wanted)

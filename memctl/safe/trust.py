@@ -34,6 +34,7 @@ from memctl.safe.keys import same_digest
 from memctl.safe.writer import FileChange, home_lock_held
 
 JOURNAL_REL = ".memctl/journal"
+GONE = "\0gone"  # a `Journal.refused` of one that was listed, then removed before it was read: no journal at all
 JOURNAL_VERSION = 2  # 2: signed, and bound to the home's real path
 _MAGIC = b"memctl-journal"
 MAX_JOURNAL_BYTES = 1024 * 1024 * 1024  # a plan holds whole files: the biggest home's, twice
@@ -153,8 +154,11 @@ def _parse(root: str, name: str, key: bytes | None, folder: str = JOURNAL_REL, c
     sane (and, with `git`, neither tracked by git nor in a commit)."""
     rel = f"{folder}/{name}"
     try:
-        raw = read_bytes(check_destination(root, rel), rel, cap=cap, follow=False)
+        path = check_destination(root, rel)
+        raw = read_bytes(path, rel, cap=cap, follow=False)
     except MemctlError as exc:
+        if exc.message == "no such file" and not os.path.lexists(os.path.join(root, *rel.split("/"))):
+            return Journal(name, rel, refused=GONE)  # listed, then removed: its write finished meanwhile
         return Journal(name, rel, refused=f"cannot be read ({exc.message})")
     head, _, payload = raw.partition(b"\n")
     parts = head.split(b" ")
@@ -273,7 +277,9 @@ def journals(root: str) -> list[Journal]:
     from memctl.safe.keys import user_key
 
     key, _ = user_key(root)
-    return [_parse(root, name, key) for name in names]
+    # one removed between the listing and the reading (a write that finished, its journal kept as its
+    # undo record) is no journal: never "a journal memctl will not apply"
+    return [journal for name in names if (journal := _parse(root, name, key)).refused != GONE]
 
 
 def _pid_alive(pid: int | None) -> bool | None:

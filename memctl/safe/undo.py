@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from memctl.errors import GuaranteeError, InputError, MemctlError
 from memctl.safe.fsutil import check_destination, check_state_folder, current_text, fsync_folder, make_folders
-from memctl.safe.trust import Undoes, _parse, came_with_git, journal_path
+from memctl.safe.trust import GONE, Undoes, _parse, came_with_git, journal_path
 from memctl.safe.writer import FileChange, WritePlan
 from memctl.words import plural
 
@@ -211,7 +211,8 @@ def records(root: str) -> tuple[list[Record], list[Record]]:
 
     key, _ = user_key(root)
     came = came_with_git(root, UNDO_REL)  # two git commands for the folder, not two per record
-    found = [_record(root, seq, record_id, name, key, came) for seq, record_id, name in reversed(names)]
+    found = [record for seq, record_id, name in reversed(names)
+             if (record := _record(root, seq, record_id, name, key, came)).refused != GONE]  # pruned meanwhile
     good = [r for r in found if not r.refused]
     taken_back = {r.undoes.id for r in good if r.undoes is not None}
     return [r for r in good if r.id not in taken_back], [r for r in found if r.refused]
@@ -307,6 +308,18 @@ def remove_folders(root: str, record: Record) -> None:
             os.rmdir(path)
         except (OSError, MemctlError):
             continue
+
+
+def folders_of(root: str, record_id: str) -> tuple[str, ...]:
+    """The folders the recorded write `record_id` made (an undo that took it back removes them once
+    empty); none when memctl will not act on its record, or it is gone."""
+    from memctl.safe.keys import user_key
+
+    for seq, found_id, name in _names(root):
+        if found_id == record_id:
+            record = _record(root, seq, found_id, name, user_key(root)[0], came_with_git(root, UNDO_REL))
+            return () if record.refused else record.folders
+    return ()
 
 
 def kept(root: str, record_id: str) -> bool:
