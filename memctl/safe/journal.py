@@ -302,16 +302,7 @@ def _interrupts_held() -> Iterator[None]:
 
 def _say_interrupted(command: str, what: str) -> None:
     """The one line a write stopped by Ctrl-C prints on stderr (the CLI then exits 130)."""
-    import sys
-
-    stream = sys.stderr
-    if stream is None:
-        return
-    try:
-        stream.write(f"interrupted: `memctl {command}` was stopped; {what}\n")
-        stream.flush()
-    except (OSError, ValueError):
-        pass
+    undo.say(f"interrupted: `memctl {command}` was stopped; {what}")
 
 
 def _undo_after_interrupt(root: str, journal_id: str, done: list[FileChange], current: FileChange | None,

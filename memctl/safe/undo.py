@@ -79,12 +79,18 @@ def looks_like_id(text: str) -> bool:
 
 def warn(message: str) -> None:
     """A warning on stderr from below the CLI: `apply_plan`'s callers are many, and a failed record
-    must be said without breaking the write it follows. A closed stderr is not an error."""
+    must be said without breaking the write it follows."""
+    say(f"warning: {message}")
+
+
+def say(line: str) -> None:
+    """One line on stderr from below the CLI (a warning, an interrupted write's news); a closed
+    stderr is not an error."""
     stream = sys.stderr
     if stream is None:
         return
     try:
-        stream.write(f"warning: {message}\n")
+        stream.write(f"{line}\n")
         stream.flush()
     except (OSError, ValueError):
         pass
