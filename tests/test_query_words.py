@@ -241,3 +241,30 @@ def test_a_question_in_german_finds_last_fridays_note(tmp_path, cli, monkeypatch
     result = cli("assemble", str(home), "--query", "Was hat der Installateur letzten Freitag gemacht?")
     assert result.exit_code == 0, result.stderr
     assert _loaded(result.stdout) == ["memory/2027-02-12.md § 2027-02-12 (Fri)"]
+
+
+FLORERIA = {  # a Mexican florist's OpenClaw notes, in Spanish
+    "memory/precios.md": "# Precios\n\n## Ramos\n\n- Ramo chico: 350 MXN\n- Ramo mediano: 550 MXN (subió de 500)\n\n"
+                         "## Envíos\n\nEnvío en la colonia: 80 MXN. Domingos sin envío.\n",
+    "memory/2026-11-30.md": "# 2026-11-30 (lun)\n\n- Se descompuso el refrigerador chico; vino el técnico, cambia "
+                            "el compresor el jueves.\n",
+    "memory/2026-12-01.md": "# 2026-12-01 (mar)\n\n- Martínez confirmó los centros de mesa: blancos y verdes.\n",
+}
+
+
+def test_a_spanish_question_finds_the_accented_words_its_stemmer_folds(tmp_path, cli, monkeypatch):
+    """Spanish's Snowball stemmer drops accents (`técnico` stems to `tecnic`, `Martínez` to `martinez`),
+    and the memory writes them with theirs: the question's words are looked for as written too. And
+    "¿cuánto cuesta el ramo mediano ahora?" is told Spanish (`cuánto`, `ahora`, `el`), so English's word
+    frequencies do not empty it for `cuesta`, a word the memory never writes."""
+    monkeypatch.setenv("MEMCTL_TODAY", "2026-12-02")
+    home = _home(tmp_path, FLORERIA)
+    result = cli("assemble", str(home), "--query", "el refrigerador, ¿cuándo viene el técnico?", "--explain")
+    assert result.exit_code == 0, result.stderr
+    assert _loaded(result.stdout) == ["memory/2026-11-30.md § 2026-11-30 (lun)"]
+    assert " técnico " in next(line for line in result.stderr.splitlines() if "2026-11-30 (lun)" in line)
+    assert "read as" not in result.stderr  # `técnico` is found, no slip
+    assert _loaded(cli("assemble", str(home), "--query", "¿qué dijo Martínez de los centros de mesa?").stdout) == [
+        "memory/2026-12-01.md § 2026-12-01 (mar)"]
+    assert _loaded(cli("assemble", str(home), "--query", "¿cuánto cuesta el ramo mediano ahora?").stdout) == [
+        "memory/precios.md § Ramos"]

@@ -124,7 +124,7 @@ def rank_sections(query: str, docs: list[Doc], floor: float = FLOOR, most: int =
     dates = {d.term: d.literals for d in parsed.dates}
     if not parsed.terms and not dates and not parsed.numbered:
         return []
-    finder = TermFinder(parsed.terms) if parsed.terms else None
+    finder = TermFinder(parsed.terms | parsed.written) if parsed.terms else None
     folded: dict[str, str | None] = {}
     compounds = dict(parsed.compounds)
     plain: dict[str, str | None] = {}

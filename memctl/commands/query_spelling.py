@@ -87,8 +87,9 @@ def readings(words: Sequence[str], docs: Sequence[Doc], stem: Callable[[str], st
             if whole is None or not whole.group() or stem(near + whole.group()) == stem(near):
                 found[near] = found.get(near, 0) + 1
     out: dict[str, str] = {}
-    for word in words:
-        near_ones = sorted((near for near in found if near in _edits(word)), key=lambda near: (-found[near], near))
+    for word in words:  # a reading with the word's own stem is the word (`técnic` of `técnico`), no slip
+        near_ones = sorted((near for near in found if near in _edits(word) and stem(near) != stem(word)),
+                           key=lambda near: (-found[near], near))
         if near_ones:
             out[word] = near_ones[0]
     return out

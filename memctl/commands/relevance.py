@@ -115,16 +115,20 @@ def words(text: str) -> list[str]:
 LANGUAGE_HINTS = {
     "de": "der die das und ist nicht ein eine einen ich wir was wann wo wie warum wer welche welcher hat haben mit "
           "für auf dem des zu von im vom beim noch schon wieder seit bis war waren wurde sind letzte letzten "
-          "letzter nächste nächsten gestern heute morgen",
+          "letzter nächste nächsten gestern heute morgen wieviel jetzt sehr auch weil aber dieser diese dieses "
+          "mein meine kann muss",
     "fr": "le la les et est une des pour que qui quand où comment pourquoi avec dans du au aux ce cette sont "
-          "pas nous vous il elle était dernier dernière prochain prochaine hier aujourd demain quel quelle",
+          "pas nous vous il elle était dernier dernière prochain prochaine hier aujourd demain quel quelle "
+          "combien maintenant très aussi parce mais déjà ces mon mes",
     "es": "el los las y es una por para que qué cuándo dónde cómo quién con del en se su sus está hay fue era "
-          "pasado pasada próximo próxima ayer hoy mañana cuál",
+          "pasado pasada próximo próxima ayer hoy mañana cuál cuánto cuánta cuántos cuántas cuanto ahora muy "
+          "también porque pero más ya esta estos estas eso esa ese les nos mis tus",
     "pt": "os um uma para que quando onde como quem com do da dos das em na nas ao não está são foi ontem hoje "
-          "amanhã qual isso isto também você",
-    "it": "il lo gli una che quando dove come chi con del della nel nella sono è ieri oggi domani quale",
+          "amanhã qual isso isto também você quanto quanta agora muito porque mas já esta",
+    "it": "il lo gli una che quando dove come chi con del della nel nella sono è ieri oggi domani quale quanto "
+          "quanta adesso molto anche perché già questo questa",
     "nl": "het een en niet wat wanneer waar hoe waarom wie met voor ik wij zijn heeft hebben gisteren "
-          "vandaag morgen welke",
+          "vandaag morgen welke hoeveel ook omdat maar deze mijn",
     "no": "og jeg det er som på ikke hva hvor når hvem hvorfor hvordan skal vil kan vi ble blitt hadde noen noe "
           "etter også fordi bare deg meg seg oss dere hun nå fra ved sitt sine mitt ditt dette disse denne "
           "hvilken hvilke igjen forrige neste går",
@@ -206,6 +210,7 @@ class Query:
     numbered: tuple[tuple[str, str, str], ...] = ()  # each thing named by a word and a number: its
     # term, the pattern that finds it, and the pattern that finds the word with any number
     language: str | None = None  # the query's language, when it is not English (`language_of`)
+    written: frozenset[str] = frozenset()  # where its stemmer folded a word's accents, the word's start (`_as_written`)
 
 
 def uncoloured(query: str) -> str:
@@ -224,7 +229,20 @@ def parse_query(query: str, today: date) -> Query:
     language = language_of(words(query))
     dates, rest = query_dates(query, today, language)
     terms = frozenset(_terms(rest, query, stop_words(language), language))
-    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest, _ids_alone(rest, query)), language)
+    return Query(terms, tuple(dates), compounds(rest, terms), numbered(rest, _ids_alone(rest, query)), language,
+                 _as_written(rest, terms, language) if language else frozenset())
+
+
+def _as_written(text: str, terms: frozenset[str], language: str) -> frozenset[str]:
+    """The starts of the query's words as written, where its language's stemmer folded their accents
+    (Spanish `técnico` stems to `tecnic`, German `Bohrhämmern` to `bohrhamm`): the memory writes the
+    word as the query does, and its own stem is no start of it, so both are looked for."""
+    out: set[str] = set()
+    for word in words(text):
+        term = stem(word, language)
+        if term in terms and not word.startswith(term) and len(word) >= len(term):
+            out.add(word[: len(term)])
+    return frozenset(out)
 
 
 def _ids_alone(text: str, query: str) -> bool:
